@@ -1,0 +1,212 @@
+package layouts
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Limits refused before any large allocation.
+const (
+	MaxSymbols    = 64    // digits per grid, n
+	MaxCanvasSide = 1024  // canvas rows or columns
+	MaxCells      = 65536 // cells of a compiled layout
+	MaxGrids      = 256
+)
+
+// ErrLayout is wrapped by every error about a malformed layout.
+var ErrLayout = errors.New("bad layout")
+
+// Pos is a position on the canvas, 0-based. Its text form is "r1c1", 1-based.
+type Pos struct{ Row, Col int }
+
+func (p Pos) String() string { return fmt.Sprintf("r%dc%d", p.Row+1, p.Col+1) }
+
+// ParsePos reads the "r1c1" form (1-based, case-insensitive).
+func ParsePos(s string) (Pos, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	i := strings.IndexByte(t, 'c')
+	if len(t) < 4 || t[0] != 'r' || i < 2 {
+		return Pos{}, fmt.Errorf("%w: cell %q is not of the form r1c1", ErrLayout, s)
+	}
+	r, err1 := strconv.Atoi(t[1:i])
+	c, err2 := strconv.Atoi(t[i+1:])
+	if err1 != nil || err2 != nil || r < 1 || c < 1 || r > MaxCanvasSide || c > MaxCanvasSide {
+		return Pos{}, fmt.Errorf("%w: cell %q is not of the form r1c1 within %d rows and columns", ErrLayout, s, MaxCanvasSide)
+	}
+	return Pos{r - 1, c - 1}, nil
+}
+
+func (p Pos) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+func (p *Pos) UnmarshalText(b []byte) error {
+	q, err := ParsePos(string(b))
+	*p = q
+	return err
+}
+
+// Shape is a box shape, Rows x Cols cells. Its text form is "3x3".
+type Shape struct{ Rows, Cols int }
+
+func (s Shape) String() string { return fmt.Sprintf("%dx%d", s.Rows, s.Cols) }
+
+// ParseShape reads the "RxC" form.
+func ParseShape(text string) (Shape, error) {
+	a, b, ok := strings.Cut(strings.ToLower(strings.TrimSpace(text)), "x")
+	r, err1 := strconv.Atoi(a)
+	c, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || r < 1 || c < 1 || r*c > MaxSymbols {
+		return Shape{}, fmt.Errorf("%w: box shape %q is not RxC with R*C at most %d", ErrLayout, text, MaxSymbols)
+	}
+	return Shape{r, c}, nil
+}
+
+func (s Shape) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+func (s *Shape) UnmarshalText(b []byte) error {
+	t, err := ParseShape(string(b))
+	*s = t
+	return err
+}
+
+// DefaultBox is the usual box shape for n symbols: the most square
+// factorisation with no more rows than columns (6: 2x3, 12: 3x4).
+func DefaultBox(n int) Shape {
+	best := 1
+	for r := 1; r*r <= n; r++ {
+		if n%r == 0 {
+			best = r
+		}
+	}
+	return Shape{best, n / best}
+}
+
+// Placement puts one square grid on the canvas with its top-left cell At.
+// Box overrides the layout's box shape for this grid.
+type Placement struct {
+	At  Pos    `json:"at"`
+	Box *Shape `json:"box,omitempty"`
+}
+
+// Region is an extra all-different region. A region of exactly n cells
+// holds every digit once.
+type Region struct {
+	Name  string `json:"name,omitempty"`
+	Cells []Pos  `json:"cells"`
+}
+
+// Layout is the declarative description of a board: what a layout file
+// holds (see doc.go for its grammar). Compile turns it into a Model.
+type Layout struct {
+	Name    string      `json:"name,omitempty"`
+	Size    int         `json:"size"`
+	Box     Shape       `json:"box"`
+	Grids   []Placement `json:"grids"`
+	Regions []Region    `json:"regions,omitempty"`
+}
+
+// Classic is a single grid of n symbols with the given box shape.
+func Classic(n int, box Shape) *Layout {
+	return &Layout{Name: "classic", Size: n, Box: box, Grids: []Placement{{}}}
+}
+
+// ParseLayoutFile reads a layout file (JSON, see doc.go) and validates it.
+func ParseLayoutFile(name string, data []byte) (*Layout, error) {
+	var l Layout
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&l); err != nil {
+		return nil, jsonError(name, data, err)
+	}
+	if l.Box == (Shape{}) && l.Size > 0 && l.Size <= MaxSymbols {
+		l.Box = DefaultBox(l.Size)
+	}
+	if err := l.Validate(); err != nil {
+		return nil, &ParseError{File: name, Line: 1, Col: 1, Err: err}
+	}
+	return &l, nil
+}
+
+// jsonError turns a decoding error into a ParseError at its position.
+func jsonError(name string, data []byte, err error) error {
+	off := -1
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = int(se.Offset)
+	case errors.As(err, &te):
+		off = int(te.Offset)
+	}
+	line, col := 1, 1
+	if off >= 0 {
+		line, col = lineCol(data, off)
+	}
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	return &ParseError{File: name, Line: line, Col: col, Err: fmt.Errorf("%w: %s", ErrLayout, msg)}
+}
+
+func lineCol(data []byte, off int) (line, col int) {
+	line, col = 1, 1
+	for i := 0; i < off && i < len(data); i++ {
+		if data[i] == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+// MarshalFile renders the layout as a layout file.
+func (l *Layout) MarshalFile() []byte {
+	b, err := json.MarshalIndent(l, "", "  ")
+	if err != nil {
+		panic(err) // a Layout always marshals
+	}
+	return append(b, '\n')
+}
+
+// Validate reports the first thing wrong with a description.
+func (l *Layout) Validate() error {
+	n := l.Size
+	if n < 1 || n > MaxSymbols {
+		return fmt.Errorf("%w: size %d is outside 1..%d", ErrLayout, n, MaxSymbols)
+	}
+	if len(l.Grids) == 0 {
+		return fmt.Errorf("%w: no grids", ErrLayout)
+	}
+	if len(l.Grids) > MaxGrids {
+		return fmt.Errorf("%w: %d grids, more than %d", ErrLayout, len(l.Grids), MaxGrids)
+	}
+	cells := 0
+	for i, g := range l.Grids {
+		b := l.BoxOf(i)
+		if b.Rows < 1 || b.Cols < 1 || b.Rows*b.Cols != n {
+			return fmt.Errorf("%w: grid %d: box %s does not hold %d cells", ErrLayout, i+1, b, n)
+		}
+		if g.At.Row < 0 || g.At.Col < 0 || g.At.Row+n > MaxCanvasSide || g.At.Col+n > MaxCanvasSide {
+			return fmt.Errorf("%w: grid %d at %s is off the canvas (at most %d rows and columns)", ErrLayout, i+1, g.At, MaxCanvasSide)
+		}
+		cells += n * n
+	}
+	if cells > MaxCells {
+		return fmt.Errorf("%w: %d grid cells, more than %d", ErrLayout, cells, MaxCells)
+	}
+	for i, r := range l.Regions {
+		if len(r.Cells) > n {
+			return fmt.Errorf("%w: region %d has %d cells, more than the %d digits", ErrLayout, i+1, len(r.Cells), n)
+		}
+	}
+	return nil
+}
+
+// BoxOf is the box shape of grid i.
+func (l *Layout) BoxOf(i int) Shape {
+	if b := l.Grids[i].Box; b != nil {
+		return *b
+	}
+	return l.Box
+}

@@ -1,0 +1,190 @@
+package layouts
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// UnitKind tells where a unit comes from.
+type UnitKind uint8
+
+const (
+	UnitRow UnitKind = iota
+	UnitCol
+	UnitBox
+	UnitRegion
+)
+
+func (k UnitKind) String() string {
+	return [...]string{"row", "column", "box", "region"}[k]
+}
+
+// Unit is a set of cells whose digits all differ. A unit of exactly N
+// cells (Full) holds every digit once.
+type Unit struct {
+	Kind  UnitKind
+	Name  string // for messages: "grid 2 row 3"
+	Cells []int  // ascending cell indices
+}
+
+// Model is a compiled layout: cells numbered 0..len(Cells)-1 in canvas
+// row-major order, and the units over them. Both engines read it.
+type Model struct {
+	Layout        *Layout
+	N             int // symbols per grid
+	Height, Width int // canvas size
+	Cells         []Pos
+	Units         []Unit
+	CellUnits     [][]int // cell -> indices into Units
+	Peers         [][]int // cell -> cells sharing a unit with it, ascending
+	GridCells     [][]int // grid -> its n*n cells, row-major
+	index         []int32 // canvas r*Width+c -> cell, or -1
+}
+
+// Full reports whether unit u holds every digit exactly once.
+func (m *Model) Full(u int) bool { return len(m.Units[u].Cells) == m.N }
+
+// Cell returns the cell at canvas position p, if p is a cell.
+func (m *Model) Cell(p Pos) (int, bool) {
+	if p.Row < 0 || p.Col < 0 || p.Row >= m.Height || p.Col >= m.Width {
+		return -1, false
+	}
+	i := m.index[p.Row*m.Width+p.Col]
+	return int(i), i >= 0
+}
+
+// Compile validates a layout and builds its model. A unit that two grids
+// share (an overlapping box, or a row they both span) is stored once.
+func Compile(l *Layout) (*Model, error) {
+	if err := l.Validate(); err != nil {
+		return nil, err
+	}
+	n := l.Size
+	m := &Model{Layout: l, N: n}
+	for _, g := range l.Grids {
+		m.Height = max(m.Height, g.At.Row+n)
+		m.Width = max(m.Width, g.At.Col+n)
+	}
+	m.index = make([]int32, m.Height*m.Width)
+	for i := range m.index {
+		m.index[i] = -1
+	}
+	for _, g := range l.Grids {
+		for r := g.At.Row; r < g.At.Row+n; r++ {
+			for c := g.At.Col; c < g.At.Col+n; c++ {
+				m.index[r*m.Width+c] = 0
+			}
+		}
+	}
+	for i := range m.index {
+		if m.index[i] == 0 {
+			m.index[i] = int32(len(m.Cells))
+			m.Cells = append(m.Cells, Pos{i / m.Width, i % m.Width})
+		}
+	}
+
+	seen := map[string]bool{}
+	add := func(kind UnitKind, name string, cells []int) {
+		slices.Sort(cells)
+		key := unitKey(cells)
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		m.Units = append(m.Units, Unit{Kind: kind, Name: name, Cells: cells})
+	}
+	multi := len(l.Grids) > 1
+	for gi, g := range l.Grids {
+		prefix := ""
+		if multi {
+			prefix = fmt.Sprintf("grid %d ", gi+1)
+		}
+		at := func(r, c int) int { return int(m.index[(g.At.Row+r)*m.Width+g.At.Col+c]) }
+		gc := make([]int, 0, n*n)
+		for r := range n {
+			for c := range n {
+				gc = append(gc, at(r, c))
+			}
+		}
+		m.GridCells = append(m.GridCells, gc)
+		for r := range n {
+			cells := make([]int, n)
+			for c := range n {
+				cells[c] = at(r, c)
+			}
+			add(UnitRow, fmt.Sprintf("%srow %d", prefix, r+1), cells)
+		}
+		for c := range n {
+			cells := make([]int, n)
+			for r := range n {
+				cells[r] = at(r, c)
+			}
+			add(UnitCol, fmt.Sprintf("%scolumn %d", prefix, c+1), cells)
+		}
+		b := l.BoxOf(gi)
+		for bi := range n {
+			r0, c0 := bi/(n/b.Cols)*b.Rows, bi%(n/b.Cols)*b.Cols
+			cells := make([]int, 0, n)
+			for r := r0; r < r0+b.Rows; r++ {
+				for c := c0; c < c0+b.Cols; c++ {
+					cells = append(cells, at(r, c))
+				}
+			}
+			add(UnitBox, fmt.Sprintf("%sbox %d", prefix, bi+1), cells)
+		}
+	}
+	for ri, reg := range l.Regions {
+		name := reg.Name
+		if name == "" {
+			name = fmt.Sprintf("region %d", ri+1)
+		}
+		cells := make([]int, 0, len(reg.Cells))
+		for _, p := range reg.Cells {
+			ci, ok := m.Cell(p)
+			if !ok {
+				return nil, fmt.Errorf("%w: %s: cell %s is outside every grid", ErrLayout, name, p)
+			}
+			if slices.Contains(cells, ci) {
+				return nil, fmt.Errorf("%w: %s: cell %s is listed twice", ErrLayout, name, p)
+			}
+			cells = append(cells, ci)
+		}
+		if len(cells) > 1 {
+			add(UnitRegion, name, cells)
+		}
+	}
+
+	m.CellUnits = make([][]int, len(m.Cells))
+	for ui, u := range m.Units {
+		for _, c := range u.Cells {
+			m.CellUnits[c] = append(m.CellUnits[c], ui)
+		}
+	}
+	m.Peers = make([][]int, len(m.Cells))
+	mark := make([]int, len(m.Cells))
+	for c := range m.Cells {
+		stamp := c + 1
+		mark[c] = stamp
+		for _, ui := range m.CellUnits[c] {
+			for _, p := range m.Units[ui].Cells {
+				if mark[p] != stamp {
+					mark[p] = stamp
+					m.Peers[c] = append(m.Peers[c], p)
+				}
+			}
+		}
+		slices.Sort(m.Peers[c])
+	}
+	return m, nil
+}
+
+func unitKey(cells []int) string {
+	var b strings.Builder
+	for _, c := range cells {
+		b.WriteString(strconv.Itoa(c))
+		b.WriteByte(',')
+	}
+	return b.String()
+}

@@ -1,0 +1,129 @@
+package layouts
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Puzzle is a model with givens: Givens[cell] is a digit 1..N, or 0 for
+// an empty cell. Source tells where it was read and how to write it back.
+type Puzzle struct {
+	Model  *Model
+	Givens []uint8
+	Source Source
+}
+
+// Source records where a puzzle came from, so that output mirrors input.
+type Source struct {
+	File   string
+	Line   int    // 1-based line of the puzzle's first line, 0 if unknown
+	Format Format // the format it was read in
+	Header string // Euler's "Grid 01" line
+}
+
+// Grid is a full assignment: Digits[cell] in 1..N for every cell.
+type Grid struct {
+	Model  *Model
+	Digits []uint8
+}
+
+// NewPuzzle is an empty puzzle on m.
+func NewPuzzle(m *Model) *Puzzle {
+	return &Puzzle{Model: m, Givens: make([]uint8, len(m.Cells))}
+}
+
+// Clues counts the givens.
+func (p *Puzzle) Clues() int {
+	k := 0
+	for _, d := range p.Givens {
+		if d != 0 {
+			k++
+		}
+	}
+	return k
+}
+
+// Conflict reports the first unit in which two givens repeat a digit.
+func (p *Puzzle) Conflict() error {
+	m := p.Model
+	for _, u := range m.Units {
+		var seen [MaxSymbols + 1]int
+		for _, c := range u.Cells {
+			d := p.Givens[c]
+			if d == 0 {
+				continue
+			}
+			if prev := seen[d]; prev != 0 {
+				a, b := m.Cells[prev-1], m.Cells[c]
+				return &CheckError{Unit: u.Name, Cells: []Pos{a, b},
+					Msg: fmt.Sprintf("digit %s given twice, at %s and %s", Symbol(int(d)), a, b)}
+			}
+			seen[d] = c + 1
+		}
+	}
+	return nil
+}
+
+// String is the puzzle in canvas form.
+func (p *Puzzle) String() string { return canvasText(p.Model, p.Givens) }
+
+// String is the grid in canvas form.
+func (g Grid) String() string { return canvasText(g.Model, g.Digits) }
+
+func canvasText(m *Model, digits []uint8) string {
+	var b strings.Builder
+	for r := range m.Height {
+		line := make([]byte, 0, m.Width)
+		for c := range m.Width {
+			ci, ok := m.Cell(Pos{r, c})
+			switch {
+			case !ok:
+				line = append(line, ' ')
+			case digits[ci] == 0:
+				line = append(line, '.')
+			default:
+				line = append(line, symbolText(int(digits[ci]), m.N)...)
+			}
+		}
+		b.WriteString(strings.TrimRight(string(line), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Check verifies g against p without trusting any engine: the grid
+// belongs to the puzzle's model, every cell holds a digit 1..N, every
+// given is kept, and every unit is all-different (and complete when full).
+func Check(p *Puzzle, g Grid) error {
+	m := p.Model
+	if g.Model != m || len(g.Digits) != len(m.Cells) {
+		return &CheckError{Msg: "grid is for another layout"}
+	}
+	for c, d := range g.Digits {
+		if d < 1 || int(d) > m.N {
+			return &CheckError{Cells: []Pos{m.Cells[c]}, Msg: fmt.Sprintf("cell %s holds %d, not a digit 1..%d", m.Cells[c], d, m.N)}
+		}
+		if gv := p.Givens[c]; gv != 0 && gv != d {
+			return &CheckError{Cells: []Pos{m.Cells[c]},
+				Msg: fmt.Sprintf("cell %s holds %s but the given is %s", m.Cells[c], Symbol(int(d)), Symbol(int(gv)))}
+		}
+	}
+	for _, u := range m.Units {
+		var seen [MaxSymbols + 1]int
+		for _, c := range u.Cells {
+			d := g.Digits[c]
+			if prev := seen[d]; prev != 0 {
+				a, b := m.Cells[prev-1], m.Cells[c]
+				return &CheckError{Unit: u.Name, Cells: []Pos{a, b},
+					Msg: fmt.Sprintf("digit %s repeated at %s and %s", Symbol(int(d)), a, b)}
+			}
+			seen[d] = c + 1
+		}
+	}
+	return nil
+}
+
+// Solved is the puzzle whose givens are the grid's digits.
+func (g Grid) Puzzle() *Puzzle {
+	return &Puzzle{Model: g.Model, Givens: append([]uint8(nil), g.Digits...)}
+}
