@@ -8,6 +8,7 @@ import (
 // span is an offset along one axis: Steps grid-minus-one-box strides
 // plus Boxes box lengths. With 9x9 grids a step is 6 cells and a box 3,
 // so the same description yields a samurai of 4x4 or of 16x16 grids.
+// Boxes may be negative: a windmill sail sits two steps less a box out.
 type span struct{ Steps, Boxes int }
 
 type entry struct {
@@ -27,8 +28,8 @@ var catalogue = []entry{
 		{{0, 0}, {0, 0}}, {{0, 0}, {2, 0}}, {{1, 0}, {1, 0}}, {{2, 0}, {0, 0}}, {{2, 0}, {2, 0}}}},
 	{"sohei", "four grids in a diamond, neighbours sharing a corner box", [][2]span{
 		{{0, 0}, {1, 0}}, {{1, 0}, {0, 0}}, {{1, 0}, {2, 0}}, {{2, 0}, {1, 0}}}},
-	{"windmill", "a centre grid and four sails, each sharing two boxes with it", [][2]span{
-		{{0, 0}, {0, 1}}, {{0, 1}, {2, 0}}, {{1, 0}, {1, 0}}, {{1, 1}, {0, 0}}, {{2, 0}, {1, 1}}}},
+	{"windmill", "a centre grid and four sails turning round it, each sharing two boxes with it", [][2]span{
+		{{0, 0}, {0, 1}}, {{0, 1}, {2, 0}}, {{1, 0}, {1, 0}}, {{2, -1}, {0, 0}}, {{2, 0}, {2, -1}}}},
 	{"gattai8", "eight grids: two rows of three with two joining grids between", [][2]span{
 		{{0, 0}, {0, 0}}, {{0, 0}, {2, 0}}, {{0, 0}, {4, 0}}, {{1, 0}, {1, 0}}, {{1, 0}, {3, 0}},
 		{{2, 0}, {0, 0}}, {{2, 0}, {2, 0}}, {{2, 0}, {4, 0}}}},

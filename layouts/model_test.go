@@ -1,0 +1,126 @@
+package layouts
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestCompileErrors(t *testing.T) {
+	sq := func(n int) *Shape { return &Shape{n, n} }
+	tests := []struct {
+		name string
+		l    Layout
+		want string
+	}{
+		{"no grids", Layout{Size: 9, Box: Shape{3, 3}}, "no grids"},
+		{"negative offset", Layout{Size: 4, Box: Shape{2, 2}, Grids: []Placement{{At: Pos{-1, 0}}}}, "off the canvas"},
+		{"far offset", Layout{Size: 4, Box: Shape{2, 2}, Grids: []Placement{{At: Pos{MaxCanvasSide, 0}}}}, "off the canvas"},
+		{"box not n", Layout{Size: 9, Box: Shape{2, 2}, Grids: []Placement{{}}}, "does not hold 9"},
+		{"grid box not n", Layout{Size: 4, Box: Shape{2, 2}, Grids: []Placement{{}, {At: Pos{4, 4}, Box: sq(3)}}}, "grid 2: box 3x3"},
+		{"region outside", Layout{Size: 4, Box: Shape{2, 2}, Grids: []Placement{{}}, Regions: []Region{{Cells: []Pos{{0, 0}, {5, 5}}}}}, "r6c6 is outside"},
+		{"region twice", Layout{Size: 4, Box: Shape{2, 2}, Grids: []Placement{{}}, Regions: []Region{{Cells: []Pos{{0, 0}, {0, 0}}}}}, "listed twice"},
+		{"region too big", Layout{Size: 4, Box: Shape{2, 2}, Grids: []Placement{{}}, Regions: []Region{{Cells: make([]Pos, 5)}}}, "more than the 4"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Compile(&tt.l)
+			if !errors.Is(err, ErrLayout) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want ErrLayout containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestCompileSharedUnits(t *testing.T) {
+	m := compiled(t, "samurai", 9, Shape{})
+	centre, corner := Pos{6, 6}, Pos{8, 8} // both in the box grids 1 and 3 share
+	a, _ := m.Cell(centre)
+	b, _ := m.Cell(corner)
+	if !slices.Contains(m.Peers[a], b) {
+		t.Fatalf("%s and %s are not peers", centre, corner)
+	}
+	boxes := 0
+	for _, u := range m.CellUnits[a] {
+		if m.Units[u].Kind == UnitBox {
+			boxes++
+		}
+	}
+	if boxes != 1 {
+		t.Errorf("shared cell %s is in %d boxes, want 1", centre, boxes)
+	}
+	if got := len(m.Peers[a]); got != 20+12 { // 20 in grid 1; grid 3's row and column add 6 each
+		t.Errorf("%s has %d peers, want 32", centre, got)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	m := compiled(t, "classic", 4, Shape{})
+	solution := []uint8{1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1}
+	p := NewPuzzle(m)
+	p.Givens[0] = 1
+	tests := []struct {
+		name string
+		edit func(d []uint8)
+		want string
+	}{
+		{"valid", func([]uint8) {}, ""},
+		{"given changed", func(d []uint8) { d[0], d[1] = 2, 1 }, "cell r1c1 holds 2 but the given is 1"},
+		{"empty cell", func(d []uint8) { d[5] = 0 }, "cell r2c2 holds 0"},
+		{"too large", func(d []uint8) { d[5] = 5 }, "cell r2c2 holds 5"},
+		{"row repeat", func(d []uint8) { d[2], d[3] = 4, 4 }, "row 1: digit 4 repeated at r1c3 and r1c4"},
+		{"column repeat", func(d []uint8) { d[4], d[5] = d[5], d[4] }, "column 1: digit 4 repeated at r2c1 and r4c1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := slices.Clone(solution)
+			tt.edit(d)
+			err := Check(p, Grid{Model: m, Digits: d})
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("Check: %v", err)
+				}
+				return
+			}
+			var ce *CheckError
+			if !errors.As(err, &ce) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want CheckError containing %q", err, tt.want)
+			}
+		})
+	}
+	other := compiled(t, "classic", 4, Shape{})
+	if err := Check(p, Grid{Model: other, Digits: solution}); err == nil {
+		t.Error("a grid of another model passed Check")
+	}
+}
+
+func TestConflict(t *testing.T) {
+	m := compiled(t, "samurai", 9, Shape{})
+	p := NewPuzzle(m)
+	a, _ := m.Cell(Pos{6, 6})
+	b, _ := m.Cell(Pos{6, 14})
+	p.Givens[a], p.Givens[b] = 5, 5
+	err := p.Conflict()
+	if err == nil || !strings.Contains(err.Error(), "grid 3 row 1: digit 5 given twice, at r7c7 and r7c15") {
+		t.Errorf("Conflict = %v", err)
+	}
+}
+
+func TestPos(t *testing.T) {
+	for _, s := range []string{"r1c1", "R12c3", " r1c10 "} {
+		p, err := ParsePos(s)
+		if err != nil {
+			t.Errorf("ParsePos(%q): %v", s, err)
+			continue
+		}
+		if q, _ := ParsePos(p.String()); q != p {
+			t.Errorf("round trip of %q: %v", s, q)
+		}
+	}
+	for _, s := range []string{"", "r0c1", "c1r1", "r1", "rxc1", "r1c99999"} {
+		if _, err := ParsePos(s); !errors.Is(err, ErrLayout) {
+			t.Errorf("ParsePos(%q) = %v, want ErrLayout", s, err)
+		}
+	}
+}
