@@ -1,0 +1,32 @@
+# gattai recipes; the README's commands do not need just.
+
+default: test
+
+# Build the gattai binary into ./bin.
+build:
+    go build -o bin/gattai ./cmd/gattai
+
+# Run every test (the README's test command).
+test:
+    go test ./...
+
+# Tests under the race detector.
+race:
+    go test -race ./...
+
+# Benchmarks on one core; compare two runs with benchstat.
+bench pkg="./..." pattern=".":
+    go test -run='^$' -bench='{{pattern}}' -benchmem -cpu=1 -count=5 {{pkg}} | tee bench.txt
+
+# Every fuzz target for a while each.
+fuzz time="30s":
+    .ci/fuzz {{time}}
+
+# Formatting and vet.
+lint:
+    test -z "$(gofmt -l . | grep -v '^testdata/')"
+    go vet ./...
+
+# What CI runs.
+ci:
+    bash .ci/run

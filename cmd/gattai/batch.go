@@ -1,0 +1,328 @@
+//go:build wip
+
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"gattai/layouts"
+)
+
+// record is one input puzzle on its way through a batch: exactly one per
+// puzzle read, bad ones included, emitted in input order.
+type record struct {
+	puzzle *layouts.Puzzle // nil when the input was bad
+	where  string          // "file:line" of the puzzle, for messages
+	err    error           // bad input, engine error or timeout
+	out    outcome
+}
+
+// chunk is a run of records handed to one worker at once, so that fast
+// puzzles do not pay a channel hand-off each.
+type chunk struct {
+	recs []*record
+	done chan struct{}
+}
+
+// maxChunk bounds a chunk; chunks are smaller when input arrives slowly.
+const maxChunk = 128
+
+// tally counts what a batch produced, for --stats and the exit code.
+type tally struct {
+	puzzles, solved, unique, multiple, none, bad, failed int
+	elapsed                                              time.Duration
+	internal                                             bool
+	first                                                *record // for per-puzzle --stats
+}
+
+// work solves one puzzle with one worker's engines.
+type work func(s *solver, ctx context.Context, p *layouts.Puzzle) (outcome, error)
+
+// batch reads every source, runs work on each puzzle on flags.Jobs
+// workers and calls emit for each record in input order. Memory stays
+// bounded: at most a window of chunks is in flight.
+func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record) error) (*tally, error) {
+	m, err := in.model()
+	if err != nil {
+		return nil, &exitError{exitBadInput, err.Error()}
+	}
+	if _, err := ef.encoding(); err != nil {
+		return nil, &exitError{exitBadInput, err.Error()}
+	}
+	ctx := e.ctx
+	if ef.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, ef.Timeout)
+		defer cancel()
+	}
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+
+	jobs := ef.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	srcs := in.sources(e.stdin)
+	total := inputSize(srcs)
+	var bytesRead atomic.Int64
+
+	// Reader: puzzles in input order.
+	var readErr error
+	recs := make(chan *record, maxChunk)
+	go func() {
+		defer close(recs)
+		readErr = readAll(ctx, srcs, in.format(), m, &bytesRead, recs)
+	}()
+
+	// Chunker: greedy runs of what the reader has ready.
+	todo := make(chan *chunk)
+	ordered := make(chan *chunk, 4*jobs)
+	go func() {
+		defer close(todo)
+		defer close(ordered)
+		for rec := range recs {
+			ch := &chunk{recs: []*record{rec}, done: make(chan struct{})}
+		more:
+			for len(ch.recs) < maxChunk {
+				select {
+				case r, ok := <-recs:
+					if !ok {
+						break more
+					}
+					ch.recs = append(ch.recs, r)
+				default:
+					break more
+				}
+			}
+			select {
+			case ordered <- ch:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case todo <- ch:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+
+	// Workers.
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, _ := newSolver(ef) // flags checked above
+			for ch := range todo {
+				for _, rec := range ch.recs {
+					if rec.err == nil && ctx.Err() == nil {
+						rec.out, rec.err = do(s, ctx, rec.puzzle)
+					}
+				}
+				close(ch.done)
+			}
+		}()
+	}
+
+	// Writer: in input order.
+	t := &tally{}
+	start := time.Now()
+	prog := newProgress(e, total)
+	var emitErr error
+	timedOut := false
+write:
+	for ch := range ordered {
+		select {
+		case <-ch.done:
+		case <-ctx.Done():
+			<-stopWorkers(stop, &wg)
+		}
+		select {
+		case <-ch.done:
+		default:
+			timedOut = true // ctx ended before this chunk was done
+			break write
+		}
+		for _, rec := range ch.recs {
+			if rec.err != nil && ctx.Err() != nil && (errors.Is(rec.err, context.DeadlineExceeded) || errors.Is(rec.err, context.Canceled)) {
+				timedOut = true
+				break write
+			}
+			t.add(rec)
+			if emitErr == nil {
+				if emitErr = emit(rec); emitErr != nil {
+					stop()
+				}
+			}
+		}
+		prog.update(t.puzzles, bytesRead.Load())
+	}
+	prog.finish()
+	t.elapsed = time.Since(start)
+	switch {
+	case emitErr != nil:
+		return t, emitErr
+	case timedOut && errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return t, &exitError{exitTimeout, fmt.Sprintf("timed out after %v with %d puzzles done", ef.Timeout, t.puzzles)}
+	case timedOut || e.ctx.Err() != nil:
+		return t, &exitError{exitTimeout, fmt.Sprintf("interrupted with %d puzzles done", t.puzzles)}
+	case readErr != nil:
+		return t, &exitError{exitBadInput, readErr.Error()}
+	}
+	return t, nil
+}
+
+// readAll sends a record for every puzzle of every source, in order. A
+// bad puzzle is a record with its error; an unreadable source ends it all.
+func readAll(ctx context.Context, srcs []source, f layouts.Format, m *layouts.Model, n *atomic.Int64, out chan<- *record) error {
+	for _, s := range srcs {
+		rc, err := s.open()
+		if err != nil {
+			return err
+		}
+		r := layouts.NewReader(countingReader{rc, n}, layouts.ReadOptions{File: s.name, Format: f, Model: m})
+		for {
+			p, err := r.Read()
+			if err == io.EOF {
+				break
+			}
+			rec := &record{puzzle: p}
+			var pe *layouts.ParseError
+			switch {
+			case err == nil:
+				rec.where = fmt.Sprintf("%s:%d", s.name, p.Source.Line)
+			case errors.As(err, &pe):
+				rec.where = fmt.Sprintf("%s:%d", s.name, pe.Line)
+				rec.puzzle, rec.err = nil, err
+			default:
+				rc.Close()
+				return fmt.Errorf("%s: %w", s.name, err)
+			}
+			select {
+			case out <- rec:
+			case <-ctx.Done():
+				rc.Close()
+				return nil
+			}
+		}
+		rc.Close()
+	}
+	return nil
+}
+
+// inputSize is the total size of the sources, or -1 if any is not a
+// regular file.
+func inputSize(srcs []source) int64 {
+	var total int64
+	for _, s := range srcs {
+		st, err := os.Stat(s.name)
+		if s.name == "-" || err != nil || !st.Mode().IsRegular() {
+			return -1
+		}
+		total += st.Size()
+	}
+	return total
+}
+
+// stopWorkers cancels the run; the channel closes when workers return
+// or after a short grace, since gophersat cannot be interrupted.
+func stopWorkers(stop context.CancelFunc, wg *sync.WaitGroup) <-chan struct{} {
+	stop()
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	grace := make(chan struct{})
+	go func() {
+		select {
+		case <-done:
+		case <-time.After(50 * time.Millisecond):
+		}
+		close(grace)
+	}()
+	return grace
+}
+
+func (t *tally) add(rec *record) {
+	t.puzzles++
+	var ie internalError
+	switch {
+	case errors.As(rec.err, &ie):
+		t.failed++
+		t.internal = true
+	case rec.err != nil && rec.puzzle == nil:
+		t.bad++
+	case rec.err != nil:
+		t.failed++
+	case rec.out.count == 0:
+		t.none++
+	default:
+		t.solved++
+		if rec.out.count == 1 {
+			t.unique++
+		} else {
+			t.multiple++
+		}
+	}
+	if t.first == nil {
+		t.first = rec
+	}
+}
+
+// exitCode is the highest code that the tally calls for.
+func (t *tally) exitCode(noSolutionFails bool) int {
+	switch {
+	case t.internal:
+		return exitInternal
+	case t.bad > 0 || t.failed > 0:
+		return exitBadInput
+	case noSolutionFails && t.none > 0:
+		return exitNoSolution
+	}
+	return exitOK
+}
+
+// stats prints --stats: one puzzle's engine figures, or a batch summary.
+func (t *tally) stats(w io.Writer) {
+	if t == nil {
+		return
+	}
+	if t.puzzles == 1 && t.first.err == nil {
+		r, o := t.first, t.first.out
+		fmt.Fprintf(w, "%s: engine %s  time %v", r.where, o.engine, o.elapsed.Round(time.Microsecond))
+		if o.engine == "backtrack" {
+			fmt.Fprintf(w, "  nodes %d", o.nodes)
+		} else {
+			fmt.Fprintf(w, "  vars %d  clauses %d  conflicts %d", o.vars, o.clauses, o.conflicts)
+		}
+		fmt.Fprintln(w)
+		return
+	}
+	rate := 0.0
+	if s := t.elapsed.Seconds(); s > 0 {
+		rate = float64(t.puzzles) / s
+	}
+	fmt.Fprintf(w, "puzzles %d  solved %d  unique %d  multiple %d  none %d  errors %d  elapsed %v  %.0f puzzles/s\n",
+		t.puzzles, t.solved, t.unique, t.multiple, t.none, t.bad+t.failed, t.elapsed.Round(time.Microsecond), rate)
+}
+
+// countingReader counts the bytes read through it, for progress.
+type countingReader struct {
+	r io.ReadCloser
+	n *atomic.Int64
+}
+
+func (c countingReader) Read(p []byte) (int, error) {
+	k, err := c.r.Read(p)
+	c.n.Add(int64(k))
+	return k, err
+}
+
+func (c countingReader) Close() error { return c.r.Close() }

@@ -1,0 +1,57 @@
+//go:build wip
+
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+
+	"gattai/encode"
+	"gattai/layouts"
+)
+
+type decodeCmd struct {
+	CNF   string `arg:"" type:"existingfile" help:"The CNF file written by gattai export."`
+	Model string `arg:"" type:"existingfile" help:"The solver's answer: minisat's result file, or the s/v lines of cadical, picosat, cryptominisat, kissat."`
+}
+
+func (c *decodeCmd) Run(e *env) error {
+	cf, err := os.Open(c.CNF)
+	if err != nil {
+		return &exitError{exitBadInput, err.Error()}
+	}
+	defer cf.Close()
+	f, err := encode.ParseDIMACS(bufio.NewReader(cf))
+	if err != nil {
+		return &exitError{exitBadInput, fmt.Sprintf("%s: %v", c.CNF, err)}
+	}
+	mf, err := os.Open(c.Model)
+	if err != nil {
+		return &exitError{exitBadInput, err.Error()}
+	}
+	defer mf.Close()
+	model, err := encode.ParseModel(bufio.NewReader(mf), c.Model)
+	if err != nil {
+		return &exitError{exitBadInput, err.Error()}
+	}
+	switch model.Status {
+	case encode.Unsat:
+		fmt.Fprintf(e.stdout, "# %s: no solution\n", c.Model)
+		return &exitError{exitNoSolution, c.Model + ": the solver found no solution"}
+	case encode.Unknown:
+		return &exitError{exitTimeout, c.Model + ": the solver gave no answer (unknown)"}
+	}
+	g, err := f.Decode(model)
+	if err != nil {
+		return &exitError{exitBadInput, fmt.Sprintf("%s: %v", c.Model, err)}
+	}
+	if err := layouts.Check(f.Puzzle, g); err != nil {
+		return &exitError{exitInternal, fmt.Sprintf("%s: the decoded grid is wrong: %v", c.Model, err)}
+	}
+	w := bufio.NewWriter(e.stdout)
+	if err := layouts.WriteGrid(w, f.Puzzle, g); err != nil {
+		return err
+	}
+	return w.Flush()
+}

@@ -1,0 +1,95 @@
+//go:build wip
+
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"gattai/layouts"
+)
+
+// layoutFlags choose a layout: built-in or from a file.
+type layoutFlags struct {
+	Layout     string `short:"l" help:"Built-in layout (see 'gattai layouts'); default: detected from the input." placeholder:"NAME"`
+	LayoutFile string `type:"existingfile" help:"Layout file (JSON, see README) describing the grids, boxes, regions." placeholder:"FILE"`
+	Size       int    `help:"Symbols per grid (4, 6, 8, 9, 12, 16, 25, ...); alone it means a classic grid. Default 9, or detected."`
+	Box        string `help:"Box shape RxC for a built-in layout; default the squarest (6: 2x3, 12: 3x4)." placeholder:"RxC"`
+}
+
+// inputFlags choose the layout, format and files of the puzzles read.
+type inputFlags struct {
+	layoutFlags `embed:""`
+	Format      string   `short:"f" enum:"auto,line,rows,poj,euler,canvas" default:"auto" help:"Input format: ${enum}."`
+	Files       []string `arg:"" optional:"" help:"Puzzle files; none or - reads standard input." type:"path"`
+}
+
+// model resolves the layout flags; nil means detect from the input.
+func (f *layoutFlags) model() (*layouts.Model, error) {
+	var l *layouts.Layout
+	switch {
+	case f.Layout != "" && f.LayoutFile != "":
+		return nil, fmt.Errorf("--layout and --layout-file exclude each other")
+	case f.LayoutFile != "":
+		data, err := os.ReadFile(f.LayoutFile)
+		if err != nil {
+			return nil, err
+		}
+		if l, err = layouts.ParseLayoutFile(f.LayoutFile, data); err != nil {
+			return nil, err
+		}
+	case f.Layout != "" || f.Size != 0 || f.Box != "":
+		name, n := f.Layout, f.Size
+		if name == "" {
+			name = "classic"
+		}
+		if n == 0 {
+			n = 9
+		}
+		var box layouts.Shape
+		if f.Box != "" {
+			b, err := layouts.ParseShape(f.Box)
+			if err != nil {
+				return nil, err
+			}
+			box = b
+			if f.Size == 0 {
+				n = b.Rows * b.Cols
+			}
+		}
+		var err error
+		if l, err = layouts.Builtin(name, n, box); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, nil
+	}
+	return layouts.Compile(l)
+}
+
+// source is one input file, opened lazily.
+type source struct {
+	name string
+	open func() (io.ReadCloser, error)
+}
+
+func (f *inputFlags) sources(stdin io.Reader) []source {
+	if len(f.Files) == 0 {
+		f.Files = []string{"-"}
+	}
+	var out []source
+	for _, name := range f.Files {
+		if name == "-" {
+			out = append(out, source{"-", func() (io.ReadCloser, error) { return io.NopCloser(stdin), nil }})
+			continue
+		}
+		out = append(out, source{name, func() (io.ReadCloser, error) { return os.Open(name) }})
+	}
+	return out
+}
+
+func (f *inputFlags) format() layouts.Format {
+	fm, _ := layouts.ParseFormat(f.Format) // kong's enum already checked it
+	return fm
+}

@@ -1,0 +1,121 @@
+//go:build wip
+
+package main
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"gattai/layouts"
+)
+
+type layoutsCmd struct {
+	List listLayoutsCmd `cmd:"" default:"1" help:"List the built-in layouts (the default)."`
+	Show showLayoutCmd  `cmd:"" help:"Draw a layout, or print it as a layout file with --as-file."`
+}
+
+type listLayoutsCmd struct {
+	Size int    `default:"9" help:"Symbols per grid."`
+	Box  string `help:"Box shape RxC." placeholder:"RxC"`
+}
+
+func (c *listLayoutsCmd) Run(e *env) error {
+	box, err := parseBox(c.Box)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tGRIDS\tCELLS\tCANVAS\tABOUT")
+	for _, in := range layouts.Builtins() {
+		l, err := layouts.Builtin(in.Name, c.Size, box)
+		if err != nil {
+			return &exitError{exitBadInput, err.Error()}
+		}
+		m, err := layouts.Compile(l)
+		if err != nil {
+			return &exitError{exitBadInput, err.Error()}
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%dx%d\t%s\n", in.Name, in.Grids, len(m.Cells), m.Height, m.Width, in.About)
+	}
+	return tw.Flush()
+}
+
+type showLayoutCmd struct {
+	layoutFlags `embed:""`
+	AsFile      bool   `help:"Print the layout file (JSON) that describes it."`
+	Name        string `arg:"" optional:"" help:"Built-in layout name (or use --layout-file)."`
+}
+
+func (c *showLayoutCmd) Run(e *env) error {
+	if c.Name != "" {
+		c.Layout = c.Name
+	}
+	if c.Layout == "" && c.LayoutFile == "" {
+		return &exitError{exitBadInput, "show: name a layout, e.g. gattai layouts show samurai"}
+	}
+	m, err := c.model()
+	if err != nil {
+		return &exitError{exitBadInput, err.Error()}
+	}
+	if c.AsFile {
+		_, err := e.stdout.Write(m.Layout.MarshalFile())
+		return err
+	}
+	_, err = fmt.Fprint(e.stdout, drawLayout(m))
+	return err
+}
+
+// drawLayout describes a model and draws its canvas: '.' a cell of one
+// grid, a digit the number of grids sharing a cell.
+func drawLayout(m *layouts.Model) string {
+	var b strings.Builder
+	l := m.Layout
+	name := l.Name
+	if name == "" {
+		name = "layout"
+	}
+	fmt.Fprintf(&b, "%s: %d grid(s) of %dx%d, boxes %s, %d cells, %d units, canvas %dx%d\n",
+		name, len(l.Grids), m.N, m.N, l.Box, len(m.Cells), len(m.Units), m.Height, m.Width)
+	for i, g := range l.Grids {
+		fmt.Fprintf(&b, "  grid %d at %s (row %d, col %d) box %s\n", i+1, g.At, g.At.Row, g.At.Col, l.BoxOf(i))
+	}
+	if len(l.Regions) > 0 {
+		fmt.Fprintf(&b, "  %d extra region(s)\n", len(l.Regions))
+	}
+	cover := make([]int, len(m.Cells))
+	for _, gc := range m.GridCells {
+		for _, c := range gc {
+			cover[c]++
+		}
+	}
+	b.WriteByte('\n')
+	for r := range m.Height {
+		line := make([]byte, 0, m.Width)
+		for c := range m.Width {
+			ci, ok := m.Cell(layouts.Pos{Row: r, Col: c})
+			switch {
+			case !ok:
+				line = append(line, ' ')
+			case cover[ci] > 1:
+				line = append(line, byte('0'+min(cover[ci], 9)))
+			default:
+				line = append(line, '.')
+			}
+		}
+		b.WriteString(strings.TrimRight(string(line), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func parseBox(s string) (layouts.Shape, error) {
+	if s == "" {
+		return layouts.Shape{}, nil
+	}
+	b, err := layouts.ParseShape(s)
+	if err != nil {
+		return b, &exitError{exitBadInput, err.Error()}
+	}
+	return b, nil
+}

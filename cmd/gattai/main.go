@@ -1,0 +1,143 @@
+//go:build wip
+
+// Command gattai solves Sudoku on any layout of overlapping grids.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"strings"
+
+	"gattai/encode"
+
+	"github.com/alecthomas/kong"
+)
+
+// Exit codes, documented in --help and README.
+const (
+	exitOK         = 0 // every puzzle solved (or counted)
+	exitNoSolution = 1 // some puzzle has no solution
+	exitBadInput   = 2 // bad input or usage: nothing or not everything was read
+	exitTimeout    = 3 // the run hit --timeout
+	exitInternal   = 4 // an engine failed or two engines disagreed
+)
+
+const exitHelp = `Exit codes:
+  0  every puzzle solved (count: every puzzle counted)
+  1  some puzzle has no solution (solve, explain)
+  2  bad input or usage; the other puzzles are still processed
+  3  the run hit --timeout or was interrupted
+  4  internal error: an engine failed, or two engines disagreed
+When several apply, the highest wins.`
+
+type cli struct {
+	Solve   solveCmd   `cmd:"" help:"Solve puzzles and print each solution in the input's format."`
+	Count   countCmd   `cmd:"" help:"Count each puzzle's solutions up to a limit: 0, 1, or N+ when the search stopped at the limit."`
+	Explain explainCmd `cmd:"" help:"For a puzzle with no solution, print a minimal set of givens that cannot all hold."`
+	Export  exportCmd  `cmd:"" help:"Write each puzzle as DIMACS CNF for any SAT solver."`
+	Decode  decodeCmd  `cmd:"" help:"Read a SAT solver's answer to an exported CNF, print and check the grid."`
+	Layouts layoutsCmd `cmd:"" help:"List the built-in layouts, draw one, or print it as a layout file."`
+}
+
+// env is what commands may touch of the process: no globals.
+type env struct {
+	ctx    context.Context
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	isTTY  bool // stderr is a terminal
+}
+
+// exitError carries an exit code to main; its message, if any, is printed once.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], env{
+		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, isTTY: stderrIsTerminal(),
+	})
+	stop()
+	os.Exit(code)
+}
+
+// run parses args, runs the command and returns the exit code.
+func run(ctx context.Context, args []string, e env) int {
+	var c cli
+	exited := -1
+	parser, err := kong.New(&c,
+		kong.Name("gattai"),
+		kong.Description("Solve Sudoku on any layout of overlapping grids: classic 4x4 to 25x25, Samurai, Sumo and\nany layout described in a file; count solutions, export CNF for SAT solvers.\n\n"+exitHelp),
+		kong.UsageOnError(),
+		kong.Writers(e.stdout, e.stderr),
+		kong.Exit(func(code int) { exited = code; panic(exitPanic{}) }),
+		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
+		kong.Vars{"encodings": encodingNames()},
+	)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gattai: %v\n", err)
+		return exitInternal
+	}
+	code, done := parse(parser, args, &exited)
+	if done != nil {
+		if exited >= 0 {
+			return exited
+		}
+		fmt.Fprintf(e.stderr, "gattai: %v\n", done)
+		return exitBadInput
+	}
+	if code != nil {
+		e.ctx = ctx
+		err = code.Run(&e)
+	}
+	var xe *exitError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &xe):
+		if xe.msg != "" {
+			fmt.Fprintf(e.stderr, "gattai: %s\n", xe.msg)
+		}
+		return xe.code
+	default:
+		fmt.Fprintf(e.stderr, "gattai: %v\n", err)
+		return exitBadInput
+	}
+}
+
+type exitPanic struct{}
+
+func encodingNames() string {
+	var names []string
+	for _, a := range encode.AMOs() {
+		names = append(names, a.String())
+	}
+	return strings.Join(names, ", ")
+}
+
+// parse runs kong's parser, turning its exit (after --help) into a return.
+func parse(p *kong.Kong, args []string, exited *int) (ctx *kong.Context, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(exitPanic); !ok {
+				panic(r)
+			}
+			err = errors.New("exit")
+		}
+	}()
+	ctx, err = p.Parse(args)
+	if err != nil && *exited < 0 {
+		p.Errorf("%s", err)
+		*exited = exitBadInput
+	}
+	return ctx, err
+}

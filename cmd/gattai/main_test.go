@@ -1,0 +1,257 @@
+//go:build wip
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gattai/layouts"
+)
+
+// gattai runs the CLI in-process and returns its output and exit code.
+func gattai(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), args, env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb})
+	return out.String(), errb.String(), code
+}
+
+func td(parts ...string) string { return filepath.Join(append([]string{"..", "..", "testdata"}, parts...)...) }
+
+func readFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// The seed Samurai puzzles: solved, unique, each answer passes Check.
+func TestSolveSeedSamurai(t *testing.T) {
+	for _, name := range []string{"samurai-problem1.txt", "samurai-problem2.txt"} {
+		t.Run(name, func(t *testing.T) {
+			file := td("seeds", name)
+			for _, args := range [][]string{{"solve", "--layout", "samurai", file}, {"solve", file}} {
+				out, errs, code := gattai(t, "", args...)
+				if code != 0 {
+					t.Fatalf("%v: exit %d: %s", args, code, errs)
+				}
+				checkCanvas(t, "samurai", readFile(t, file), out)
+			}
+			out, errs, code := gattai(t, "", "count", "--layout", "samurai", file)
+			if code != 0 || out != "1\n" {
+				t.Errorf("count: %q, exit %d, %s", out, code, errs)
+			}
+		})
+	}
+}
+
+// checkCanvas reads a puzzle and a printed solution on a built-in layout
+// and checks one against the other, and the canvas form of the output.
+func checkCanvas(t *testing.T, layout, puzzle, solution string) {
+	t.Helper()
+	l, err := layouts.Builtin(layout, 9, layouts.Shape{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := layouts.Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := layouts.ReadOptions{Format: layouts.FormatCanvas, Model: m}
+	ps, err := layouts.ReadAll(strings.NewReader(puzzle), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs, err := layouts.ReadAll(strings.NewReader(solution), opts)
+	if err != nil {
+		t.Fatalf("reading output: %v\n%s", err, solution)
+	}
+	if len(ps) != 1 || len(gs) != 1 {
+		t.Fatalf("%d puzzles, %d solutions", len(ps), len(gs))
+	}
+	g := layouts.Grid{Model: m, Digits: gs[0].Givens}
+	if err := layouts.Check(ps[0], g); err != nil {
+		t.Errorf("Check: %v", err)
+	}
+	if g.String() != solution {
+		t.Errorf("output is not the canvas form:\n%s", solution)
+	}
+}
+
+func TestSolvePOJ(t *testing.T) {
+	out, errs, code := gattai(t, "", "solve", "--format", "poj", td("seeds", "poj2676-sample.in"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if want := readFile(t, td("seeds", "poj2676-sample.out")); out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+// Project Euler 96: the sum of the top-left 3-digit numbers is 24702.
+func TestSolveEuler(t *testing.T) {
+	out, errs, code := gattai(t, "", "solve", "--format", "euler", td("euler96.txt"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 500 {
+		t.Fatalf("%d lines, want 500", len(lines))
+	}
+	sum := 0
+	for i := 0; i < len(lines); i += 10 {
+		if want := fmt.Sprintf("Grid %02d", i/10+1); lines[i] != want {
+			t.Fatalf("line %d: %q, want %q", i+1, lines[i], want)
+		}
+		n, err := strconv.Atoi(lines[i+1][:3])
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum += n
+	}
+	if sum != 24702 {
+		t.Errorf("sum %d, want 24702", sum)
+	}
+}
+
+// Every built-in layout: the example counts 1 and solves to the shipped
+// solution; with a given removed that makes it ambiguous, it counts 2+.
+func TestExamples(t *testing.T) {
+	for _, in := range layouts.Builtins() {
+		t.Run(in.Name, func(t *testing.T) {
+			file := td("examples", in.Name+".txt")
+			out, errs, code := gattai(t, "", "solve", "--layout", in.Name, file)
+			if code != 0 {
+				t.Fatalf("solve: exit %d: %s", code, errs)
+			}
+			if want := readFile(t, td("examples", in.Name+".solution.txt")); out != want {
+				t.Errorf("solve:\n%s\nwant\n%s", out, want)
+			}
+			if out, _, _ := gattai(t, "", "count", "--layout", in.Name, file); out != "1\n" {
+				t.Errorf("count: %q, want 1", out)
+			}
+			// Every given of a minimal puzzle is needed: dropping the
+			// first one leaves several solutions.
+			puzzle := readFile(t, file)
+			i := strings.IndexAny(puzzle, "123456789")
+			ambiguous := puzzle[:i] + "." + puzzle[i+1:]
+			if out, errs, _ := gattai(t, ambiguous, "count", "--layout", in.Name); out != "2+\n" {
+				t.Errorf("count without the first given: %q, want 2+ (%s)", out, errs)
+			}
+		})
+	}
+}
+
+func TestCountMultiSolution(t *testing.T) {
+	out, errs, code := gattai(t, "", "count", td("serg-multi-200.txt"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if want := strings.Repeat("2+\n", 200); out != want {
+		t.Errorf("got %q...", out[:min(40, len(out))])
+	}
+	data := filepath.Join("..", "..", "..", "shared", "data", "serg-multi-solution.txt")
+	if _, err := os.Stat(data); err != nil {
+		t.Skipf("the full set is not here (%v); skipping it", err)
+	}
+	if testing.Short() {
+		t.Skip("the full set takes a few seconds")
+	}
+	out, errs, code = gattai(t, "", "count", data)
+	if code != 0 || out != strings.Repeat("2+\n", 10000) {
+		t.Errorf("full set: exit %d, %d lines, %s", code, strings.Count(out, "\n"), errs)
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	solved := readFile(t, td("examples", "classic.solution.txt"))
+	noSolution := "123456780\n000000009\n" + strings.Repeat("000000000\n", 7) // 9 has no place in row 1
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		code  int
+		out   string
+		err   string
+	}{
+		{"solved", solved, []string{"solve"}, exitOK, solved, ""},
+		{"no solution", noSolution, []string{"solve"}, exitNoSolution, "# -:1: no solution\n", "-:1: no solution"},
+		{"count no solution", noSolution, []string{"count"}, exitOK, "0\n", ""},
+		{"bad symbol", "12345678x" + strings.Repeat("0", 72) + "\n", []string{"solve"}, exitBadInput, "", "-:1:9: "},
+		{"unknown layout", "", []string{"solve", "--layout", "nosuch"}, exitBadInput, "", "unknown layout"},
+		{"usage", "", []string{"solve", "--nosuch"}, exitBadInput, "", "unknown flag"},
+		{"bad limit", solved, []string{"count", "--limit", "0"}, exitBadInput, "", "--limit"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errs, code := gattai(t, tt.stdin, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d (stderr %s)", code, tt.code, errs)
+			}
+			if tt.out != "" && out != tt.out {
+				t.Errorf("stdout %q, want %q", out, tt.out)
+			}
+			if !strings.Contains(errs, tt.err) {
+				t.Errorf("stderr %q, want it to contain %q", errs, tt.err)
+			}
+		})
+	}
+}
+
+func TestLayoutsCommand(t *testing.T) {
+	out, _, code := gattai(t, "", "layouts")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, in := range layouts.Builtins() {
+		if !strings.Contains(out, in.Name) {
+			t.Errorf("layouts does not list %s", in.Name)
+		}
+	}
+	if !strings.Contains(out, "samurai    5      369") {
+		t.Errorf("samurai line lacks grids and cells:\n%s", out)
+	}
+	out, _, code = gattai(t, "", "layouts", "show", "samurai")
+	if code != 0 || !strings.Contains(out, "grid 5 at r13c13") {
+		t.Errorf("show: exit %d\n%s", code, out)
+	}
+	file, _, code := gattai(t, "", "layouts", "show", "samurai", "--as-file")
+	if code != 0 {
+		t.Fatalf("show --as-file: exit %d", code)
+	}
+	name := filepath.Join(t.TempDir(), "samurai.json")
+	if err := os.WriteFile(name, []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	seed := td("seeds", "samurai-problem1.txt")
+	a, _, _ := gattai(t, "", "solve", "--layout-file", name, seed)
+	b, _, _ := gattai(t, "", "solve", "--layout", "samurai", seed)
+	if a != b || a == "" {
+		t.Errorf("the layout file solves differently from the built-in")
+	}
+}
+
+// Output is written atomically: no file when the run fails.
+func TestOutputFile(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "out.txt")
+	if _, errs, code := gattai(t, "", "solve", "-o", name, td("examples", "classic.txt")); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if got, want := readFile(t, name), readFile(t, td("examples", "classic.solution.txt")); got != want {
+		t.Errorf("file holds %q", got)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("%d files left in the directory, want 1", len(entries))
+	}
+}
