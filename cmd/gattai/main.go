@@ -10,8 +10,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"syscall"
 	"strings"
+	"syscall"
 
 	"gattai/encode"
 

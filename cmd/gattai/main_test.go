@@ -23,7 +23,9 @@ func gattai(t *testing.T, stdin string, args ...string) (stdout, stderr string, 
 	return out.String(), errb.String(), code
 }
 
-func td(parts ...string) string { return filepath.Join(append([]string{"..", "..", "testdata"}, parts...)...) }
+func td(parts ...string) string {
+	return filepath.Join(append([]string{"..", "..", "testdata"}, parts...)...)
+}
 
 func readFile(t *testing.T, name string) string {
 	t.Helper()
