@@ -9,4 +9,161 @@
 // Short names used throughout: r, c row and column (0-based in code,
 // 1-based in messages, as "r1c1"); d a digit 1..N (0 is an empty cell);
 // u a unit index; n the number of symbols.
+//
+// # Symbols
+//
+// A digit is written 1-9, then A-Z for 10-35 (lowercase accepted); '.'
+// or '0' is an empty cell. Grids of more than 35 symbols are written as
+// whitespace-separated numbers, 0 for an empty cell; line and rows forms
+// accept numbers for any grid (a 16x16 row may be "1 2 ... 16").
+//
+// # Reading
+//
+// A Reader streams: it reads line by line and holds one puzzle at a time
+// (at most the 1025 lines of the first block while detecting the
+// format). Line ends may be LF or CRLF; a UTF-8 byte-order mark is
+// skipped. A line longer than 16384 bytes, a canvas of more than 1024
+// rows or a grid of more than 64 symbols is refused (ErrTooLarge) before
+// anything is allocated for it. Errors are *ParseError at file:line:col,
+// 1-based, unwrapping to ErrSyntax, ErrSymbol, ErrShape, ErrConflict,
+// ErrTruncated, ErrEmpty or ErrTooLarge. A malformed puzzle consumes its
+// own lines and yields one error, and the next Read goes on with the next
+// puzzle. Givens repeated in a unit are an ErrConflict placed at the
+// second one, naming both cells.
+//
+// Blank lines (spaces and tabs only) are ignored between puzzles. A line
+// starting with '#' is a comment, except in a canvas (see there).
+//
+// # Line
+//
+//	file   = { comment | blank | puzzle } .
+//	puzzle = n*n cells on one line .
+//
+// The cells are the model's in canvas row-major order, so a line holds
+// one grid row after row (or, with a multi-grid model, every cell of the
+// canvas in reading order). Blanks and '|' between symbols are ignored;
+// or cells are n*n whitespace-separated numbers. Without a model the
+// length gives the size: 16 cells are 4x4, 36 6x6, 64 8x8, 81 9x9, 144
+// 12x12, 256 16x16, 625 25x25 (as numbers also 1296, 2401, 4096).
+//
+//	4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+//
+// # Rows
+//
+//	file   = { comment | blank | puzzle } .
+//	puzzle = n rows, with separator lines anywhere among them .
+//	row    = n symbols, blanks and '|' between them ignored; or n numbers .
+//	separator = a line of '-', '=', '+', '|' and blanks, like ------+------ .
+//
+// Puzzles follow one another, with or without blank lines between; a
+// blank line inside a puzzle ends it early (ErrShape). Without a model
+// the first row's length gives n (4, 6, 8, 9, 12, 16, 25, 36, 49, 64).
+//
+//	5 3 . | . 7 . | . . .
+//	6 . . | 1 9 5 | . . .
+//	------+-------+------
+//
+// # POJ 2676
+//
+//	file   = [ count ] { puzzle } .
+//	count  = a line of 1 to 8 digits .
+//	puzzle = 9 rows of 9 digits, 0 empty .
+//
+// Puzzles are rows puzzles of 9 (n with a model). The count line is
+// optional; input ending before the count is reached is ErrTruncated.
+// Output is 9 lines of 9 digits per puzzle and nothing else.
+//
+// # Project Euler 96
+//
+//	file   = { header puzzle } .
+//	header = "Grid" and anything after it, like "Grid 01" .
+//	puzzle = 9 rows of 9 digits, 0 empty .
+//
+// Source.Header keeps the header line, and output repeats it.
+//
+// # Canvas
+//
+//	file   = { comment | blank } puzzle { blank { blank } puzzle } .
+//	puzzle = one line per canvas row, as many as the layout has rows .
+//
+// Each character is one canvas position: a symbol for a given, '.' or '0'
+// for an empty cell, and a space, '#' or '-' for a position outside every
+// grid; trailing fillers may be missing. Puzzles are separated by one or
+// more blank lines, which is what Format.Separator writes. Grids of more
+// than 35 symbols write each position as a number or '-', separated by
+// blanks. Output has spaces outside the grids and no trailing spaces; a
+// canvas row without any cell is written "-" so that a puzzle never holds
+// a blank line. Between puzzles, a line starting with '#' is a comment
+// unless it reads as a canvas row: no blanks, only '#', '-', '.' and
+// symbols, and a cell right after its leading '#' and '-'. Within a
+// puzzle every line is a row.
+//
+//	6..7.48..   ..5.891..
+//	.........   .........
+//	...
+//	      .....3...
+//
+// Without a model, each canvas puzzle is matched against every built-in
+// layout in sizes 4, 6, 8, 9, 12, 16 and 25 with the default box: the
+// positions holding a symbol or '.' must be exactly its cells. When
+// several match (a full 12x12 square is a classic 12x12, a butterfly of
+// 9x9 grids and a sumo of 4x4 grids), the smallest size that holds every
+// symbol written wins, so digits 1-9 only make it a butterfly; among
+// layouts of one size the catalogue order decides. When none matches,
+// the error places the first difference from a layout of the same size,
+// or reports a canvas cut short at the end of the input, or asks for the
+// layout.
+//
+// # Detection
+//
+// With Format FormatAuto the format is chosen once, from the first
+// content line (after blanks and comments) and the lines that follow it:
+//
+//  1. a model with more than one grid: canvas;
+//  2. a "Grid" header: Euler;
+//  3. a line of 1 to 8 digits followed by a row of n digits, 0 for an
+//     empty cell (9 without a model): POJ;
+//  4. a line of n*n symbols without blanks, or of n*n numbers each at
+//     most n (with a model, as many cells as it has): line; but a line of
+//     16 cells whose block (lines up to a blank line) holds a digit above
+//     4 is the first row of a 16x16 grid, and goes on to 7;
+//  5. with a single-grid model, anything else: rows;
+//  6. a line with '|', or a separator line: rows;
+//  7. a first block (lines up to a blank line) whose shape is a built-in
+//     layout: canvas;
+//  8. a line of 4, 6, 8, 9, 12, 16, 25, 36, 49 or 64 symbols: rows;
+//  9. anything else: canvas, with detection.
+//
+// A classic grid thus reads as a canvas, which writes the same n lines
+// as rows form.
+//
+// # Layout file
+//
+// A layout file is JSON describing a Layout; ParseLayoutFile reads it and
+// MarshalFile writes it back:
+//
+//	layout    = { "name": string, "size": n, "box": "RxC",
+//	              "grids": [ placement, ... ], "regions": [ region, ... ] } .
+//	placement = { "at": "r1c1", "box": "RxC" } .
+//	region    = { "name": string, "cells": [ "r1c1", ... ] } .
+//
+// size is the number of symbols n of every grid (1-64). box is the box
+// shape, R*C = n, by default the squarest with no more rows than columns;
+// a placement's box overrides it for one grid. at is the grid's top-left
+// cell on the canvas, 1-based. A region is an extra all-different unit of
+// at most n cells (all n hold every digit once), its cells inside grids.
+// Only size and grids are required; unknown fields and anything after
+// the layout are errors. A twodoku with a diagonal region in its first
+// grid (testdata/layouts/twodoku-x.json):
+//
+//	{
+//	  "name": "twodoku-x",
+//	  "size": 9,
+//	  "box": "3x3",
+//	  "grids": [ { "at": "r1c1" }, { "at": "r7c7" } ],
+//	  "regions": [
+//	    { "name": "diagonal", "cells": [ "r1c1", "r2c2", "r3c3", "r4c4",
+//	      "r5c5", "r6c6", "r7c7", "r8c8", "r9c9" ] }
+//	  ]
+//	}
 package layouts

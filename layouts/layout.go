@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 )
@@ -57,7 +58,7 @@ func ParseShape(text string) (Shape, error) {
 	a, b, ok := strings.Cut(strings.ToLower(strings.TrimSpace(text)), "x")
 	r, err1 := strconv.Atoi(a)
 	c, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || r < 1 || c < 1 || r*c > MaxSymbols {
+	if !ok || err1 != nil || err2 != nil || r < 1 || c < 1 || r > MaxSymbols || c > MaxSymbols || r*c > MaxSymbols {
 		return Shape{}, fmt.Errorf("%w: box shape %q is not RxC with R*C at most %d", ErrLayout, text, MaxSymbols)
 	}
 	return Shape{r, c}, nil
@@ -120,6 +121,10 @@ func ParseLayoutFile(name string, data []byte) (*Layout, error) {
 	if err := dec.Decode(&l); err != nil {
 		return nil, jsonError(name, data, err)
 	}
+	if _, err := dec.Token(); err != io.EOF {
+		line, col := lineCol(data, int(dec.InputOffset()))
+		return nil, &ParseError{File: name, Line: line, Col: col, Err: fmt.Errorf("%w: data after the layout", ErrLayout)}
+	}
 	if l.Box == (Shape{}) && l.Size > 0 && l.Size <= MaxSymbols {
 		l.Box = DefaultBox(l.Size)
 	}
@@ -144,8 +149,10 @@ func jsonError(name string, data []byte, err error) error {
 	if off >= 0 {
 		line, col = lineCol(data, off)
 	}
-	msg := strings.TrimPrefix(err.Error(), "json: ")
-	return &ParseError{File: name, Line: line, Col: col, Err: fmt.Errorf("%w: %s", ErrLayout, msg)}
+	if !errors.Is(err, ErrLayout) { // a "r1c1" or "RxC" value says it already
+		err = fmt.Errorf("%w: %s", ErrLayout, strings.TrimPrefix(err.Error(), "json: "))
+	}
+	return &ParseError{File: name, Line: line, Col: col, Err: err}
 }
 
 func lineCol(data []byte, off int) (line, col int) {

@@ -1,9 +1,6 @@
 package layouts
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // Puzzle is a model with givens: Givens[cell] is a digit 1..N, or 0 for
 // an empty cell. Source tells where it was read and how to write it back.
@@ -71,24 +68,7 @@ func (p *Puzzle) String() string { return canvasText(p.Model, p.Givens) }
 func (g Grid) String() string { return canvasText(g.Model, g.Digits) }
 
 func canvasText(m *Model, digits []uint8) string {
-	var b strings.Builder
-	for r := range m.Height {
-		line := make([]byte, 0, m.Width)
-		for c := range m.Width {
-			ci, ok := m.Cell(Pos{r, c})
-			switch {
-			case !ok:
-				line = append(line, ' ')
-			case digits[ci] == 0:
-				line = append(line, '.')
-			default:
-				line = append(line, symbolText(int(digits[ci]), m.N)...)
-			}
-		}
-		b.WriteString(strings.TrimRight(string(line), " "))
-		b.WriteByte('\n')
-	}
-	return b.String()
+	return string(appendCanvas(nil, m, digits, '.'))
 }
 
 // Check verifies g against p without trusting any engine: the grid

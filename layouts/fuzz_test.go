@@ -1,0 +1,115 @@
+package layouts
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// fuzzRead seeds f with testdata files and checks that reading in format
+// never panics, always progresses, gives only ParseErrors at sensible
+// positions, and that every puzzle read writes back as the same givens.
+func fuzzRead(f *testing.F, format Format, seeds ...string) {
+	for _, s := range seeds {
+		data, err := os.ReadFile(filepath.Join("../testdata", s))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lines := bytes.Count(data, []byte("\n")) + 1
+		r := NewReader(bytes.NewReader(data), ReadOptions{File: "fuzz", Format: format})
+		for range lines + 2 {
+			p, err := r.Read()
+			if err == io.EOF {
+				return
+			}
+			var pe *ParseError
+			if err != nil {
+				if !errors.As(err, &pe) {
+					t.Fatalf("%v is not a ParseError", err)
+				}
+				if pe.Line < 1 || pe.Col < 1 || pe.Line > lines+1 {
+					t.Fatalf("%v: position outside the input of %d lines", err, lines)
+				}
+				continue
+			}
+			var b bytes.Buffer
+			if err := WritePuzzle(&b, p); err != nil {
+				t.Fatal(err)
+			}
+			q, err := ReadAll(bytes.NewReader(b.Bytes()), ReadOptions{Format: p.Source.Format, Model: p.Model})
+			if err != nil || len(q) != 1 || !slices.Equal(q[0].Givens, p.Givens) {
+				t.Fatalf("written as\n%s\nread back as %d puzzles, %v", b.Bytes(), len(q), err)
+			}
+		}
+		t.Fatalf("more records than the %d lines", lines)
+	})
+}
+
+func FuzzReadLine(f *testing.F) {
+	fuzzRead(f, FormatLine, "formats/line.txt", "formats/line-bad.txt", "formats/line-crlf.txt")
+}
+
+func FuzzReadRows(f *testing.F) {
+	fuzzRead(f, FormatRows, "formats/rows.txt", "formats/numbers36.txt")
+}
+
+func FuzzReadPOJ(f *testing.F) {
+	fuzzRead(f, FormatPOJ, "formats/poj3.txt", "seeds/poj2676-sample.in")
+}
+
+func FuzzReadEuler(f *testing.F) {
+	fuzzRead(f, FormatEuler, "formats/euler3.txt")
+}
+
+func FuzzReadCanvas(f *testing.F) {
+	fuzzRead(f, FormatCanvas, "formats/canvas-multi.txt", "formats/canvas-fillers.txt",
+		"examples/twodoku.txt", "examples/windmill.txt", "examples/classic.txt")
+}
+
+func FuzzReadAuto(f *testing.F) {
+	fuzzRead(f, FormatAuto, "formats/line.txt", "formats/rows.txt", "formats/poj3.txt", "formats/euler3.txt",
+		"formats/canvas-multi.txt", "formats/canvas-fillers.txt", "examples/butterfly.txt")
+}
+
+// A layout file never panics, to read or to compile, and one that reads
+// writes back as itself.
+func FuzzParseLayoutFile(f *testing.F) {
+	data, err := os.ReadFile("../testdata/layouts/twodoku-x.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	for _, in := range Builtins() {
+		l, err := Builtin(in.Name, 4, Shape{})
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(l.MarshalFile())
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l, err := ParseLayoutFile("fuzz.json", data)
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) || !errors.Is(err, ErrLayout) {
+				t.Fatalf("%v is not a ParseError wrapping ErrLayout", err)
+			}
+			return
+		}
+		Compile(l) // must not panic; an error is fine
+		out := l.MarshalFile()
+		back, err := ParseLayoutFile("back.json", out)
+		if err != nil {
+			t.Fatalf("%v reading back\n%s", err, out)
+		}
+		if again := back.MarshalFile(); !bytes.Equal(again, out) {
+			t.Fatalf("written as\n%s\nthen as\n%s", out, again)
+		}
+	})
+}

@@ -1,0 +1,88 @@
+package layouts
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// Every built-in, in every canvas size, writes as a layout file that
+// reads back as the same layout.
+func TestLayoutFileRoundTrip(t *testing.T) {
+	for _, n := range canvasSizes {
+		for _, in := range Builtins() {
+			t.Run(fmt.Sprintf("%s/%d", in.Name, n), func(t *testing.T) {
+				l, err := Builtin(in.Name, n, Shape{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				data := l.MarshalFile()
+				back, err := ParseLayoutFile(in.Name+".json", data)
+				if err != nil {
+					t.Fatalf("%v in\n%s", err, data)
+				}
+				if !reflect.DeepEqual(back, l) {
+					t.Errorf("read back %+v, want %+v", back, l)
+				}
+			})
+		}
+	}
+}
+
+// The example of doc.go.
+func TestLayoutFileExample(t *testing.T) {
+	data, err := os.ReadFile("../testdata/layouts/twodoku-x.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := ParseLayoutFile("twodoku-x.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Cells) != 153 || m.Units[len(m.Units)-1].Name != "diagonal" {
+		t.Errorf("%d cells, last unit %q", len(m.Cells), m.Units[len(m.Units)-1].Name)
+	}
+	back, err := ParseLayoutFile("back.json", l.MarshalFile())
+	if err != nil || !reflect.DeepEqual(back, l) {
+		t.Errorf("read back %+v, %v", back, err)
+	}
+}
+
+func TestParseLayoutFileErrors(t *testing.T) {
+	const grids = `"grids": [{"at": "r1c1"}]`
+	tests := []struct {
+		name, in string
+		at       string // line:col; json gives none for a bad "r1c1" or "RxC"
+		want     string
+	}{
+		{"syntax", "{\n  \"size\": 9,,\n}", "2:14", "invalid character ','"},
+		{"type", "{\n  \"size\": \"9\"\n}", "2:14", "cannot unmarshal string"},
+		{"unknown field", `{"size": 9, ` + grids + `, "colour": 1}`, "1:1", `unknown field "colour"`},
+		{"data after", `{"size": 9, ` + grids + "}\n}", "2:1", "data after the layout"},
+		{"no grids", `{"size": 9}`, "1:1", "no grids"},
+		{"size", `{"size": 65, ` + grids + `}`, "1:1", "size 65 is outside 1..64"},
+		{"box", `{"size": 9, "box": "65x1", ` + grids + `}`, "1:1", "box shape"},
+		{"box overflow", `{"size": 4, "box": "4611686018427387905x4", ` + grids + `}`, "1:1", "box shape"},
+		{"box size", `{"size": 9, "box": "2x2", ` + grids + `}`, "1:1", "does not hold 9"},
+		{"position", `{"size": 9, "grids": [{"at": "r0c1"}]}`, "1:1", "not of the form r1c1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseLayoutFile("l.json", []byte(tt.in))
+			var pe *ParseError
+			if !errors.As(err, &pe) || !errors.Is(err, ErrLayout) {
+				t.Fatalf("got %v, want a ParseError wrapping ErrLayout", err)
+			}
+			if at := fmt.Sprintf("%d:%d", pe.Line, pe.Col); at != tt.at || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v at %s, want %q at %s", err, at, tt.want, tt.at)
+			}
+		})
+	}
+}

@@ -1,0 +1,651 @@
+package layouts
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// canvasSizes are the grid sizes tried when detecting a canvas layout.
+var canvasSizes = [...]int{4, 6, 8, 9, 12, 16, 25}
+
+var errTooLong = fmt.Errorf("%w: line longer than %d bytes", ErrTooLarge, maxLine)
+
+// cell is one symbol or number as written, at a 1-based byte column.
+type cell struct {
+	text string
+	col  int
+}
+
+// sheet collects one puzzle as it is read: its givens, where each was
+// written (to place a conflict), and the first error.
+type sheet struct {
+	m      *Model
+	givens []uint8
+	at     []textPos // cell -> where its given was read
+	src    Source
+	err    error
+}
+
+type textPos struct{ line, col int32 }
+
+func (r *Reader) newSheet(first int) *sheet {
+	return &sheet{src: Source{File: r.opts.File, Line: first, Format: r.format}}
+}
+
+func (s *sheet) use(m *Model) {
+	s.m = m
+	s.givens = make([]uint8, len(m.Cells))
+	s.at = make([]textPos, len(m.Cells))
+}
+
+// fail records err at line:col unless an error came first.
+func (s *sheet) fail(line, col int, err error) {
+	if s.err == nil {
+		s.err = &ParseError{File: s.src.File, Line: line, Col: col, Err: err}
+	}
+}
+
+// set reads x, found on line, as the given of cell ci.
+func (s *sheet) set(ci int, x cell, line int) {
+	n := s.m.N
+	switch d := value(x.text); {
+	case d < 0:
+		s.fail(line, x.col, fmt.Errorf("%w %s", ErrSymbol, quote(x.text)))
+	case d > n:
+		s.fail(line, x.col, fmt.Errorf("%w %s in a %dx%d grid, which has %s", ErrSymbol, quote(x.text), n, n, symbolRange(n)))
+	default:
+		s.givens[ci] = uint8(d)
+		s.at[ci] = textPos{int32(line), int32(x.col)}
+	}
+}
+
+// puzzle is the puzzle read, or the first error about it: a given
+// repeated in a unit is placed at its second occurrence.
+func (s *sheet) puzzle() (*Puzzle, error) {
+	if s.err != nil {
+		return nil, s.err
+	}
+	p := &Puzzle{Model: s.m, Givens: s.givens, Source: s.src}
+	if err := p.Conflict(); err != nil {
+		at := textPos{int32(s.src.Line), 1}
+		var ce *CheckError
+		if errors.As(err, &ce) && len(ce.Cells) == 2 {
+			if ci, ok := s.m.Cell(ce.Cells[1]); ok {
+				at = s.at[ci]
+			}
+		}
+		return nil, &ParseError{File: s.src.File, Line: int(at.line), Col: int(at.col), Err: fmt.Errorf("%w: %w", ErrConflict, err)}
+	}
+	return p, nil
+}
+
+// value is the digit a cell's text stands for: a one-character symbol
+// ('.' and '0' are 0) or a decimal number; -1 if neither.
+func value(s string) int {
+	if len(s) == 1 {
+		return SymbolDigit(s[0])
+	}
+	if s == "" || len(s) > 4 || strings.Trim(s, "0123456789") != "" {
+		return -1
+	}
+	d, _ := strconv.Atoi(s)
+	return d
+}
+
+func quote(s string) string {
+	if utf8.RuneCountInString(s) == 1 {
+		ch, _ := utf8.DecodeRuneInString(s)
+		return strconv.QuoteRune(ch)
+	}
+	return strconv.Quote(s)
+}
+
+// symbolRange names the symbols of a grid of n: "1-9", "1-9 and A-G".
+func symbolRange(n int) string {
+	switch {
+	case n <= 9 || n > MaxLetterSymbols:
+		return "1-" + strconv.Itoa(n)
+	case n == 10:
+		return "1-9 and A"
+	}
+	return "1-9 and A-" + Symbol(n)
+}
+
+// splitCells splits a line or rows line into its cells: one character
+// each, blanks and '|' between them ignored, when size accepts their
+// count and every one is a symbol within it; else whitespace-separated
+// numbers when size accepts theirs; else characters again (to be
+// reported). size is the n of a count of cells, 0 if none. numbers
+// forces numbers, for grids beyond the letters.
+func splitCells(s string, size func(k int) int, numbers bool) []cell {
+	words := wordCells(s)
+	if numbers {
+		return words
+	}
+	chars := charCells(s)
+	if n := size(len(chars)); n > 0 && within(chars, n) {
+		return chars
+	}
+	if len(words) > 1 && size(len(words)) > 0 && numeric(words) {
+		return words
+	}
+	return chars
+}
+
+// sizeIs accepts exactly k cells, for a grid of n symbols.
+func sizeIs(k, n int) func(int) int {
+	return func(x int) int {
+		if x == k {
+			return n
+		}
+		return 0
+	}
+}
+
+// rowSize accepts a row of k cells when k is a size inferred without a layout.
+func rowSize(k int) int {
+	if isAutoSize(k) {
+		return k
+	}
+	return 0
+}
+
+func charCells(s string) []cell {
+	var out []cell
+	for i := 0; i < len(s); {
+		ch, w := utf8.DecodeRuneInString(s[i:])
+		if ch != ' ' && ch != '\t' && ch != '|' {
+			out = append(out, cell{s[i : i+w], i + 1})
+		}
+		i += w
+	}
+	return out
+}
+
+func wordCells(s string) []cell {
+	var out []cell
+	for i := 0; i < len(s); {
+		if s[i] == ' ' || s[i] == '\t' || s[i] == '|' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != '|' {
+			j++
+		}
+		out = append(out, cell{s[i:j], i + 1})
+		i = j
+	}
+	return out
+}
+
+func within(cells []cell, n int) bool {
+	for _, x := range cells {
+		if d := value(x.text); d < 0 || d > n {
+			return false
+		}
+	}
+	return true
+}
+
+func numeric(cells []cell) bool {
+	for _, x := range cells {
+		if x.text != "." && strings.Trim(x.text, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// countError places a wrong count of cells: at the first cell too many,
+// or at the end of the line.
+func countError(s *sheet, l line, cells []cell, want int, what string) {
+	col := len(l.text) + 1
+	if len(cells) > want {
+		col = cells[want].col
+	}
+	s.fail(l.num, col, fmt.Errorf("%w: %s has %d symbols, want %d", ErrShape, what, len(cells), want))
+}
+
+// lastLine reports whether l, just consumed, ends the input without a
+// line end: a puzzle short there was cut off.
+func (r *Reader) lastLine() bool {
+	return r.ended && len(r.ahead) == 0 && !r.nl
+}
+
+func (r *Reader) readLine() (*Puzzle, error) {
+	if !r.skip() {
+		return nil, io.EOF
+	}
+	l, _ := r.next()
+	s := r.newSheet(l.num)
+	if l.long {
+		s.fail(l.num, maxLine+1, errTooLong)
+		return s.puzzle()
+	}
+	m := r.opts.Model
+	size := autoSquare
+	if m != nil {
+		size = sizeIs(len(m.Cells), m.N)
+	}
+	cells := splitCells(l.text, size, m != nil && m.N > MaxLetterSymbols)
+	k := len(cells)
+	if m == nil {
+		n := autoSquare(k)
+		switch {
+		case n > 0:
+			m, _ = r.builtin("classic", n)
+		case k > MaxSymbols*MaxSymbols:
+			s.fail(l.num, cells[MaxSymbols*MaxSymbols].col, fmt.Errorf("%w: line has %d symbols, more than a %dx%d grid", ErrTooLarge, k, MaxSymbols, MaxSymbols))
+		case r.lastLine():
+			s.fail(l.num, len(l.text)+1, fmt.Errorf("%w: input ends after %d symbols", ErrTruncated, k))
+		default:
+			s.fail(l.num, len(l.text)+1, fmt.Errorf("%w: line has %d symbols, not n*n for a grid size n (81 for 9x9)", ErrShape, k))
+		}
+		if s.err != nil {
+			return s.puzzle()
+		}
+	}
+	s.use(m)
+	switch want := len(m.Cells); {
+	case k < want && r.lastLine():
+		s.fail(l.num, len(l.text)+1, fmt.Errorf("%w: input ends after %d of %d symbols", ErrTruncated, k, want))
+	case k != want:
+		countError(s, l, cells, want, "line")
+	default:
+		for ci, x := range cells {
+			s.set(ci, x, l.num)
+		}
+	}
+	return s.puzzle()
+}
+
+func (r *Reader) readRows() (*Puzzle, error) {
+	for r.skip() {
+		if l, _ := r.peek(0); !separator(l.text) {
+			break
+		}
+		r.next()
+	}
+	if !r.skip() {
+		return nil, io.EOF
+	}
+	l, _ := r.peek(0)
+	s := r.newSheet(l.num)
+	n := 0
+	if m := r.opts.Model; m != nil {
+		s.use(m)
+		n = m.N
+	}
+	return r.readGrid(s, n, false)
+}
+
+func (r *Reader) readPOJ() (*Puzzle, error) {
+	m := r.opts.Model
+	if m == nil {
+		m, _ = r.builtin("classic", 9)
+	}
+	if !r.counted {
+		r.counted = true
+		if r.skip() {
+			if l, _ := r.peek(0); countLine(l.text, m.N) {
+				r.next()
+				r.left, _ = strconv.Atoi(strings.TrimSpace(l.text))
+			}
+		}
+	}
+	if !r.skip() {
+		if r.left > 0 {
+			line, col := r.end()
+			err := &ParseError{File: r.opts.File, Line: line, Col: col,
+				Err: fmt.Errorf("%w: input ends %d puzzles short of its count line", ErrTruncated, r.left)}
+			r.left = 0
+			return nil, err
+		}
+		return nil, io.EOF
+	}
+	if r.left > 0 {
+		r.left--
+	}
+	l, _ := r.peek(0)
+	s := r.newSheet(l.num)
+	s.use(m)
+	return r.readGrid(s, m.N, false)
+}
+
+func (r *Reader) readEuler() (*Puzzle, error) {
+	if !r.skip() {
+		return nil, io.EOF
+	}
+	l, _ := r.next()
+	s := r.newSheet(l.num)
+	if !eulerHeader(l.text) {
+		s.fail(l.num, 1, fmt.Errorf("%w: want a \"Grid NN\" header line", ErrSyntax))
+		for {
+			if nx, ok := r.peek(0); !ok || eulerHeader(nx.text) {
+				break
+			}
+			r.next()
+		}
+		return s.puzzle()
+	}
+	s.src.Header = strings.TrimSpace(l.text)
+	m := r.opts.Model
+	if m == nil {
+		m, _ = r.builtin("classic", 9)
+	}
+	s.use(m)
+	return r.readGrid(s, m.N, true)
+}
+
+// readGrid reads the n rows of one single-grid puzzle (rows, POJ,
+// Euler) into s. With n 0 (no model), the first row's length sets it.
+// A puzzle ends early at a blank line, or at a header in Euler.
+func (r *Reader) readGrid(s *sheet, n int, euler bool) (*Puzzle, error) {
+	size := sizeIs(n, n)
+	if n == 0 {
+		size = rowSize
+	}
+	for row := 0; n == 0 || row < n; {
+		l, ok := r.peek(0)
+		switch {
+		case !ok:
+			line, col := r.end()
+			s.fail(line, col, fmt.Errorf("%w: input ends after %d of %d rows", ErrTruncated, row, n))
+			return s.puzzle()
+		case blank(l.text) && row == 0:
+			r.next()
+			continue
+		case blank(l.text) || euler && eulerHeader(l.text):
+			s.fail(l.num, 1, fmt.Errorf("%w: puzzle ends after %d of %d rows", ErrShape, row, n))
+			return s.puzzle()
+		}
+		r.next()
+		if r.comment(l) || separator(l.text) {
+			continue
+		}
+		if l.long {
+			s.fail(l.num, maxLine+1, errTooLong)
+			if n == 0 {
+				r.skipBlock()
+				return s.puzzle()
+			}
+			row++
+			continue
+		}
+		cells := splitCells(l.text, size, n > MaxLetterSymbols)
+		if n == 0 {
+			k := len(cells)
+			if !isAutoSize(k) {
+				err := fmt.Errorf("%w: row has %d symbols; without a layout a grid has 4, 6, 8, 9, 12, 16, 25, 36, 49 or 64", ErrShape, k)
+				if k > MaxSymbols {
+					err = fmt.Errorf("%w: row has %d symbols, more than %d", ErrTooLarge, k, MaxSymbols)
+				}
+				s.fail(l.num, len(l.text)+1, err)
+				r.skipBlock()
+				return s.puzzle()
+			}
+			n, size = k, sizeIs(k, k)
+			m, _ := r.builtin("classic", n)
+			s.use(m)
+		}
+		if len(cells) != n {
+			countError(s, l, cells, n, "row")
+		} else {
+			for c, x := range cells {
+				ci, _ := s.m.Cell(Pos{row, c})
+				s.set(ci, x, l.num)
+			}
+		}
+		row++
+	}
+	return s.puzzle()
+}
+
+// skipBlock consumes lines up to a blank line or the end of the input.
+func (r *Reader) skipBlock() {
+	for {
+		if l, ok := r.peek(0); !ok || blank(l.text) {
+			return
+		}
+		r.next()
+	}
+}
+
+func (r *Reader) readCanvas() (*Puzzle, error) {
+	if !r.skip() {
+		return nil, io.EOF
+	}
+	var rows []line
+	over := 0 // the first line beyond MaxCanvasSide rows
+	atEOF := false
+	for {
+		l, ok := r.peek(0)
+		if !ok {
+			atEOF = true
+			break
+		}
+		if blank(l.text) {
+			break
+		}
+		r.next()
+		if len(rows) == MaxCanvasSide {
+			if over == 0 {
+				over = l.num
+			}
+			continue
+		}
+		rows = append(rows, l)
+	}
+	s := r.newSheet(rows[0].num)
+	if over > 0 {
+		s.fail(over, 1, fmt.Errorf("%w: canvas has more than %d rows", ErrTooLarge, MaxCanvasSide))
+		return s.puzzle()
+	}
+	for _, l := range rows {
+		if l.long {
+			s.fail(l.num, maxLine+1, errTooLong)
+			return s.puzzle()
+		}
+	}
+	m := r.opts.Model
+	if m == nil {
+		var err error
+		if m, err = r.detectCanvas(rows, atEOF); err != nil {
+			return nil, err
+		}
+	}
+	s.use(m)
+	r.parseCanvas(s, rows, atEOF)
+	return s.puzzle()
+}
+
+// parseCanvas reads rows, one per canvas row of s.m, into s.
+func (r *Reader) parseCanvas(s *sheet, rows []line, atEOF bool) {
+	m := s.m
+	name := layoutName(m)
+	switch {
+	case len(rows) < m.Height && atEOF:
+		line, col := r.end()
+		s.fail(line, col, fmt.Errorf("%w: input ends after %d of the %d rows of %s", ErrTruncated, len(rows), m.Height, name))
+		return
+	case len(rows) < m.Height:
+		s.fail(rows[len(rows)-1].num+1, 1, fmt.Errorf("%w: canvas has %d rows, %s has %d", ErrShape, len(rows), name, m.Height))
+		return
+	case len(rows) > m.Height:
+		s.fail(rows[m.Height].num, 1, fmt.Errorf("%w: canvas has %d rows, %s has %d", ErrShape, len(rows), name, m.Height))
+		return
+	}
+	numbers := m.N > MaxLetterSymbols
+	for i, l := range rows {
+		cells := charCanvasCells(l.text)
+		if numbers {
+			cells = wordCells(l.text)
+		}
+		for c, x := range cells {
+			p := Pos{i, c}
+			ci, isCell := m.Cell(p)
+			switch {
+			case filler(x.text) && isCell:
+				s.fail(l.num, x.col, fmt.Errorf("%w: %s is a cell of %s: want a symbol or '.', not %s", ErrShape, p, name, quote(x.text)))
+			case filler(x.text):
+			case !isCell:
+				s.fail(l.num, x.col, fmt.Errorf("%w: %s at %s is outside every grid of %s", ErrShape, quote(x.text), p, name))
+			default:
+				s.set(ci, x, l.num)
+			}
+		}
+		for c := len(cells); c < m.Width; c++ {
+			if _, ok := m.Cell(Pos{i, c}); ok {
+				s.fail(l.num, len(l.text)+1, fmt.Errorf("%w: row ends before its cell %s of %s", ErrShape, Pos{i, c}, name))
+				break
+			}
+		}
+		if s.err != nil {
+			return
+		}
+	}
+}
+
+// charCanvasCells is every position of a canvas row, fillers included.
+func charCanvasCells(s string) []cell {
+	out := make([]cell, 0, len(s))
+	for i := 0; i < len(s); {
+		_, w := utf8.DecodeRuneInString(s[i:])
+		out = append(out, cell{s[i : i+w], i + 1})
+		i += w
+	}
+	return out
+}
+
+// filler reports whether a canvas position is outside every grid.
+func filler(s string) bool { return s == " " || s == "#" || s == "-" }
+
+// shape is a built-in layout as a set of canvas positions.
+type shape struct {
+	name  string
+	n     int
+	h, w  int
+	grids []Pos // top-left cells
+}
+
+func (sh *shape) cell(r, c int) bool {
+	for _, g := range sh.grids {
+		if r >= g.Row && r < g.Row+sh.n && c >= g.Col && c < g.Col+sh.n {
+			return true
+		}
+	}
+	return false
+}
+
+// covers reports whether the positions of rows that are not fillers
+// are exactly the cells of sh in those rows: all of its rows if whole,
+// its first rows otherwise.
+func (sh *shape) covers(rows []line, whole bool) bool {
+	if len(rows) > sh.h || whole && len(rows) != sh.h {
+		return false
+	}
+	for r, l := range rows {
+		for c := 0; c < max(len(l.text), sh.w); c++ {
+			if (c < len(l.text) && !filler(l.text[c:c+1])) != sh.cell(r, c) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// builtinShapes lists the built-ins in every canvas size: by size, then
+// in catalogue order.
+func (r *Reader) builtinShapes() []shape {
+	if r.shapes != nil {
+		return r.shapes
+	}
+	for _, n := range canvasSizes {
+		for _, in := range Builtins() {
+			l, err := Builtin(in.Name, n, Shape{})
+			if err != nil {
+				continue
+			}
+			sh := shape{name: in.Name, n: n}
+			for _, g := range l.Grids {
+				sh.grids = append(sh.grids, g.At)
+				sh.h = max(sh.h, g.At.Row+n)
+				sh.w = max(sh.w, g.At.Col+n)
+			}
+			r.shapes = append(r.shapes, sh)
+		}
+	}
+	return r.shapes
+}
+
+// extent is the canvas size that rows cover, and their largest symbol.
+func extent(rows []line) (h, w, maxSym int) {
+	for _, l := range rows {
+		for c := 0; c < len(l.text); c++ {
+			if filler(l.text[c : c+1]) {
+				continue
+			}
+			w = max(w, c+1)
+			maxSym = max(maxSym, SymbolDigit(l.text[c]))
+		}
+	}
+	return len(rows), w, maxSym
+}
+
+// matchShape is the built-in whose cells are exactly the symbols of rows:
+// of those that fit, the one with the fewest symbols holding every symbol
+// written (a 12x12 of digits 1-9 is a butterfly, not a classic 12x12),
+// or else the largest. It also returns the largest symbol.
+func (r *Reader) matchShape(rows []line) (*shape, int) {
+	h, w, maxSym := extent(rows)
+	var best *shape
+	shapes := r.builtinShapes()
+	for i := range shapes {
+		sh := &shapes[i]
+		if sh.h != h || sh.w != w || !sh.covers(rows, true) {
+			continue
+		}
+		if sh.n >= maxSym {
+			return sh, maxSym
+		}
+		best = sh
+	}
+	return best, maxSym
+}
+
+// detectCanvas chooses the built-in layout of a canvas puzzle. With no
+// exact match it reports a canvas cut short by the end of the input, or
+// falls back on a layout of the same size so that reading it places the
+// first difference, or asks for the layout.
+func (r *Reader) detectCanvas(rows []line, atEOF bool) (*Model, error) {
+	if sh, _ := r.matchShape(rows); sh != nil {
+		return r.builtin(sh.name, sh.n)
+	}
+	h, w, maxSym := extent(rows)
+	shapes := r.builtinShapes()
+	if atEOF {
+		for i := range shapes {
+			if sh := &shapes[i]; sh.h > h && sh.w >= w && sh.covers(rows, false) {
+				line, col := r.end()
+				return nil, &ParseError{File: r.opts.File, Line: line, Col: col,
+					Err: fmt.Errorf("%w: input ends after %d of the %d rows of %s", ErrTruncated, h, sh.h, sh.name)}
+			}
+		}
+	}
+	var near *shape
+	for i := range shapes {
+		if sh := &shapes[i]; sh.h == h && sh.w == w && (near == nil || near.n < maxSym) {
+			near = sh
+		}
+	}
+	if near != nil {
+		return r.builtin(near.name, near.n)
+	}
+	return nil, &ParseError{File: r.opts.File, Line: rows[0].num, Col: 1,
+		Err: fmt.Errorf("%w: no built-in layout has a canvas of %d rows and %d columns; give the layout", ErrShape, h, w)}
+}

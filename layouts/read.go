@@ -1,0 +1,422 @@
+package layouts
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// maxLine is the longest line read, in bytes: a 64x64 grid on one line
+// as numbers, or a canvas row of MaxCanvasSide numbers, with room to spare.
+// A longer line is refused (ErrTooLarge) without being held in memory.
+const maxLine = 4 * max(MaxSymbols*MaxSymbols, MaxCanvasSide)
+
+// ReadOptions tell a Reader what it reads.
+type ReadOptions struct {
+	File   string // name used in error messages ("-" for stdin)
+	Format Format // FormatAuto: detect from the first non-comment content
+	Model  *Model // nil: classic size inferred, or a built-in layout detected from a canvas
+}
+
+// Reader reads puzzles one at a time from a stream of text, line by
+// line, in any format (grammars and detection rules in doc.go).
+type Reader struct {
+	in     *bufio.Reader
+	opts   ReadOptions
+	format Format
+
+	num   int    // lines read from in
+	nl    bool   // the last line read ended with a newline
+	last  int    // length of the last line read
+	ended bool   // in is exhausted
+	ahead []line // lines read but not yet consumed
+	ioErr error
+
+	done    bool // io.EOF from now on
+	records int  // puzzles and errors returned
+	counted bool // a POJ count line was looked for
+	left    int  // puzzles the POJ count line still announces
+
+	models map[string]*Model // built-ins compiled so far, by name/n
+	shapes []shape           // canvas shapes of the built-ins, made on first use
+}
+
+// line is one line of input without its line end.
+type line struct {
+	text string
+	num  int  // 1-based
+	long bool // longer than maxLine: text holds only its start
+}
+
+// NewReader reads puzzles from r.
+func NewReader(r io.Reader, opts ReadOptions) *Reader {
+	return &Reader{in: bufio.NewReaderSize(r, maxLine+8), opts: opts, format: opts.Format}
+}
+
+// Format is the format being read: the one given, or the one detected
+// once Read has seen the first puzzle (FormatAuto before).
+func (r *Reader) Format() Format { return r.format }
+
+// Read returns the next puzzle, or io.EOF at the end of the input.
+//
+// A malformed puzzle gives a *ParseError (its lines are consumed) and the
+// next call goes on with the next puzzle, so every puzzle yields exactly
+// one record. Any other error (reading the input, a model that the format
+// cannot hold) ends the input: Read returns io.EOF after it.
+func (r *Reader) Read() (*Puzzle, error) {
+	if r.done {
+		return nil, io.EOF
+	}
+	p, err := r.read()
+	if r.ioErr != nil {
+		r.done = true
+		return nil, r.ioErr
+	}
+	if err == io.EOF {
+		r.done = true
+		if r.records == 0 {
+			r.records++
+			return nil, &ParseError{File: r.opts.File, Line: 1, Col: 1, Err: ErrEmpty}
+		}
+		return nil, io.EOF
+	}
+	var pe *ParseError
+	if err != nil && !errors.As(err, &pe) {
+		r.done = true
+	}
+	r.records++
+	return p, err
+}
+
+func (r *Reader) read() (*Puzzle, error) {
+	if r.format == FormatAuto {
+		f, err := r.detect()
+		if err != nil {
+			return nil, err
+		}
+		r.format = f
+	}
+	if m := r.opts.Model; m != nil && !singleGrid(m) {
+		switch r.format {
+		case FormatRows, FormatPOJ, FormatEuler:
+			return nil, fmt.Errorf("the %s format holds a single grid, and layout %s has %d", r.format, layoutName(m), len(m.GridCells))
+		}
+	}
+	switch r.format {
+	case FormatLine:
+		return r.readLine()
+	case FormatRows:
+		return r.readRows()
+	case FormatPOJ:
+		return r.readPOJ()
+	case FormatEuler:
+		return r.readEuler()
+	case FormatCanvas:
+		return r.readCanvas()
+	}
+	return nil, fmt.Errorf("unknown format %d", r.format)
+}
+
+// ReadAll reads every puzzle, stopping at the first error.
+func ReadAll(r io.Reader, opts ReadOptions) ([]*Puzzle, error) {
+	rd := NewReader(r, opts)
+	var out []*Puzzle
+	for {
+		p, err := rd.Read()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, p)
+	}
+}
+
+// readRaw reads one line from the input; false at its end.
+func (r *Reader) readRaw() (line, bool) {
+	if r.ended {
+		return line{}, false
+	}
+	b, err := r.in.ReadSlice('\n')
+	s := string(b)
+	long := false
+	for err == bufio.ErrBufferFull {
+		long = true
+		_, err = r.in.ReadSlice('\n')
+	}
+	if err != nil {
+		r.ended = true
+		if err != io.EOF {
+			r.ioErr = err
+			return line{}, false
+		}
+		if s == "" && !long {
+			return line{}, false
+		}
+	}
+	r.num++
+	r.nl = err == nil
+	s = strings.TrimSuffix(s, "\n")
+	s = strings.TrimSuffix(s, "\r")
+	if r.num == 1 {
+		s = strings.TrimPrefix(s, "\uFEFF")
+	}
+	if len(s) > maxLine {
+		s, long = s[:maxLine], true
+	}
+	r.last = len(s)
+	return line{text: s, num: r.num, long: long}, true
+}
+
+// peek returns the i-th line not yet consumed, reading as needed.
+func (r *Reader) peek(i int) (line, bool) {
+	for len(r.ahead) <= i {
+		l, ok := r.readRaw()
+		if !ok {
+			return line{}, false
+		}
+		r.ahead = append(r.ahead, l)
+	}
+	return r.ahead[i], true
+}
+
+// next consumes the next line.
+func (r *Reader) next() (line, bool) {
+	l, ok := r.peek(0)
+	if ok {
+		r.ahead = r.ahead[1:]
+	}
+	return l, ok
+}
+
+// skip consumes blank and comment lines; false at the end of the input.
+func (r *Reader) skip() bool {
+	for {
+		l, ok := r.peek(0)
+		if !ok {
+			return false
+		}
+		if !blank(l.text) && !r.comment(l) {
+			return true
+		}
+		r.next()
+	}
+}
+
+// end is the position just after the last line read.
+func (r *Reader) end() (line, col int) {
+	if r.nl || r.num == 0 {
+		return r.num + 1, 1
+	}
+	return r.num, r.last + 1
+}
+
+// comment reports whether l is a comment. In a canvas, where '#' also
+// marks a position outside every grid, a line that looks like a canvas
+// row is not one (see doc.go).
+func (r *Reader) comment(l line) bool {
+	if !strings.HasPrefix(l.text, "#") {
+		return false
+	}
+	if r.format == FormatCanvas || r.format == FormatAuto {
+		return l.long || !canvasRowLike(l.text)
+	}
+	return true
+}
+
+// canvasRowLike reports whether s, starting with '#', reads as a canvas
+// row: no blanks, and a cell right after its leading fillers.
+func canvasRowLike(s string) bool {
+	i := strings.IndexFunc(s, func(ch rune) bool { return ch != '#' && ch != '-' })
+	if i < 0 {
+		return false
+	}
+	for j := 0; j < len(s); j++ {
+		ch := s[j]
+		if ch != '#' && ch != '-' && SymbolDigit(ch) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func blank(s string) bool { return strings.TrimLeft(s, " \t") == "" }
+
+// builtin is the compiled built-in layout name of n symbols, compiled
+// once per reader so that its puzzles share one model.
+func (r *Reader) builtin(name string, n int) (*Model, error) {
+	key := name + "/" + strconv.Itoa(n)
+	if m, ok := r.models[key]; ok {
+		return m, nil
+	}
+	l, err := Builtin(name, n, Shape{})
+	if err != nil {
+		return nil, err
+	}
+	m, err := Compile(l)
+	if err != nil {
+		return nil, err
+	}
+	if r.models == nil {
+		r.models = map[string]*Model{}
+	}
+	r.models[key] = m
+	return m, nil
+}
+
+// singleGrid reports whether m is one grid at the canvas origin, which
+// the line, rows, POJ and Euler formats can hold.
+func singleGrid(m *Model) bool {
+	return len(m.GridCells) == 1 && m.Height == m.N && m.Width == m.N
+}
+
+func layoutName(m *Model) string {
+	if m.Layout != nil && m.Layout.Name != "" {
+		return m.Layout.Name
+	}
+	return "the layout"
+}
+
+// isAutoSize reports whether a grid of n symbols is inferred from the
+// length of a line or row when no layout is given.
+func isAutoSize(n int) bool {
+	switch n {
+	case 4, 6, 8, 9, 12, 16, 25, 36, 49, 64:
+		return true
+	}
+	return false
+}
+
+// autoSquare is the n of a line of k cells, 0 if none is inferred.
+func autoSquare(k int) int {
+	for n := 1; n <= MaxSymbols; n++ {
+		if n*n == k && isAutoSize(n) {
+			return n
+		}
+	}
+	return 0
+}
+
+// detect chooses the format from the first content of the input and
+// leaves every line unconsumed but leading blank and comment lines.
+func (r *Reader) detect() (Format, error) {
+	if !r.skip() {
+		return FormatAuto, io.EOF
+	}
+	l, _ := r.peek(0)
+	m := r.opts.Model
+	if m != nil && !singleGrid(m) {
+		return FormatCanvas, nil
+	}
+	n := 9
+	if m != nil {
+		n = m.N
+	}
+	if eulerHeader(l.text) {
+		return FormatEuler, nil
+	}
+	if countLine(l.text, n) {
+		for i := 1; i <= MaxCanvasSide; i++ {
+			nx, ok := r.peek(i)
+			if !ok || !blank(nx.text) && !strings.HasPrefix(nx.text, "#") {
+				// POJ rows are digits only, 0 for an empty cell.
+				digits := strings.Trim(strings.TrimSpace(nx.text), "0123456789") == ""
+				if ok && digits && len(splitCells(nx.text, sizeIs(n, n), n > MaxLetterSymbols)) == n {
+					return FormatPOJ, nil
+				}
+				break
+			}
+		}
+	}
+	ln := lineLike(l.text, m)
+	if m != nil {
+		if ln > 0 {
+			return FormatLine, nil
+		}
+		return FormatRows, nil
+	}
+	if ln > 0 && ln != 4 {
+		return FormatLine, nil
+	}
+	if strings.Contains(l.text, "|") || separator(l.text) {
+		return FormatRows, nil
+	}
+	var block []line
+	for i := 0; i <= MaxCanvasSide; i++ {
+		b, ok := r.peek(i)
+		if !ok || blank(b.text) {
+			break
+		}
+		block = append(block, b)
+	}
+	// Lines of 16 cells are 4x4 puzzles, or the rows of a 16x16 grid
+	// when a cell is above 4.
+	big := ln == 4 && maxCell(block) > 4
+	if s, _ := r.matchShape(block); s != nil && (ln != 4 || big) {
+		return FormatCanvas, nil
+	}
+	if ln > 0 && !big {
+		return FormatLine, nil
+	}
+	if isAutoSize(len(splitCells(l.text, rowSize, false))) {
+		return FormatRows, nil
+	}
+	return FormatCanvas, nil
+}
+
+// maxCell is the largest digit written in lines, as symbols or numbers.
+func maxCell(lines []line) int {
+	d := 0
+	for _, l := range lines {
+		for _, x := range splitCells(l.text, rowSize, false) {
+			d = max(d, value(x.text))
+		}
+	}
+	return d
+}
+
+// eulerHeader reports whether s is a "Grid NN" line.
+func eulerHeader(s string) bool {
+	s = strings.TrimSpace(s)
+	if len(s) < 4 || !strings.EqualFold(s[:4], "grid") {
+		return false
+	}
+	return len(s) == 4 || s[4] == ' ' || s[4] == '\t' || s[4] >= '0' && s[4] <= '9'
+}
+
+// countLine reports whether s is a POJ count line for grids of n symbols.
+func countLine(s string, n int) bool {
+	s = strings.TrimSpace(s)
+	if s == "" || len(s) >= 9 || len(s) == n {
+		return false
+	}
+	return strings.Trim(s, "0123456789") == ""
+}
+
+// separator reports whether s is a rows separator line, like ------+------.
+func separator(s string) bool {
+	return strings.Trim(s, " \t-+|=") == "" && strings.ContainsAny(s, "-=+")
+}
+
+// lineLike is the n of a line puzzle if s reads as one: n*n symbols with
+// no blanks between them, or n*n whitespace-separated numbers, each at
+// most n; with a model, as many as it has cells. It is 0 otherwise.
+func lineLike(s string, m *Model) int {
+	size := autoSquare
+	if m != nil {
+		size = sizeIs(len(m.Cells), m.N)
+	}
+	cells := splitCells(s, size, m != nil && m.N > MaxLetterSymbols)
+	k := len(cells)
+	switch f := len(strings.Fields(s)); {
+	case f == 1:
+		return size(k)
+	case f == k && within(cells, size(k)):
+		return size(k)
+	}
+	return 0
+}

@@ -1,0 +1,319 @@
+package layouts
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"testing"
+)
+
+const l81 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+// record is what one Read gave: "ok N name" for a puzzle of N symbols on
+// layout name, or "line:col" and the sentinel of a ParseError.
+type record struct {
+	at  string
+	err error
+}
+
+func (r record) String() string { return r.at }
+
+func ok(n int, name string) record    { return record{at: fmt.Sprintf("ok %d %s", n, name)} }
+func bad(at string, err error) record { return record{at: at, err: err} }
+
+// readRecords reads every record of in, failing on an error that is not
+// a ParseError, and on a Reader that does not make progress.
+func readRecords(t *testing.T, in string, opts ReadOptions) []record {
+	t.Helper()
+	if opts.File == "" {
+		opts.File = "x.txt"
+	}
+	r := NewReader(strings.NewReader(in), opts)
+	var out []record
+	for i := 0; ; i++ {
+		if i > strings.Count(in, "\n")+2 {
+			t.Fatalf("more records than lines: %v", out)
+		}
+		p, err := r.Read()
+		if err == io.EOF {
+			return out
+		}
+		var pe *ParseError
+		switch {
+		case err == nil:
+			out = append(out, ok(p.Model.N, p.Model.Layout.Name))
+		case errors.As(err, &pe):
+			if !strings.HasPrefix(err.Error(), fmt.Sprintf("x.txt:%d:%d: ", pe.Line, pe.Col)) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("error %q is not one line at file:line:col", err)
+			}
+			if p != nil {
+				t.Errorf("error %v came with a puzzle", err)
+			}
+			out = append(out, bad(fmt.Sprintf("%d:%d", pe.Line, pe.Col), pe.Err))
+		default:
+			t.Fatalf("record %d: error %v is not a ParseError", len(out)+1, err)
+		}
+	}
+}
+
+func example(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile("../testdata/examples/" + name + ".txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// edit changes the text at line l (1-based), byte col c, to s.
+func edit(text string, l, c int, s string) string {
+	lines := strings.Split(text, "\n")
+	row := lines[l-1]
+	lines[l-1] = row[:c-1] + s + row[min(len(row), c-1+len(s)):]
+	return strings.Join(lines, "\n")
+}
+
+// dropLast removes the last character of line l (1-based).
+func dropLast(text string, l int) string {
+	lines := strings.Split(text, "\n")
+	lines[l-1] = lines[l-1][:len(lines[l-1])-1]
+	return strings.Join(lines, "\n")
+}
+
+func firstLines(text string, k int) string {
+	lines := strings.SplitAfter(text, "\n")
+	return strings.Join(lines[:k], "")
+}
+
+func rows9(line string) string {
+	var b strings.Builder
+	for r := range 9 {
+		b.WriteString(line[r*9:r*9+9] + "\n")
+	}
+	return b.String()
+}
+
+func TestRead(t *testing.T) {
+	samurai := example(t, "samurai")
+	sm := compiled(t, "samurai", 9, Shape{})
+	c9 := compiled(t, "classic", 9, Shape{})
+	tests := []struct {
+		name   string
+		in     string
+		format Format
+		model  *Model
+		want   []record
+	}{
+		{"empty", "", FormatAuto, nil, []record{bad("1:1", ErrEmpty)}},
+		{"only comments", "# a\n\n  \n#\n", FormatAuto, nil, []record{bad("1:1", ErrEmpty)}},
+		{"empty line format", "", FormatLine, nil, []record{bad("1:1", ErrEmpty)}},
+
+		{"line/comments and blanks", "# c\n\n" + l81 + "\n\n# end\n", FormatLine, nil, []record{ok(9, "classic")}},
+		{"line/bom crlf zeros", "\uFEFF" + strings.ReplaceAll(l81, ".", "0") + "\r\n" + l81 + "\r\n", FormatAuto, nil, []record{ok(9, "classic"), ok(9, "classic")}},
+		{"line/no final newline", l81, FormatAuto, nil, []record{ok(9, "classic")}},
+		{"line/4x4", "1.3..4.2....2..1\n", FormatAuto, nil, []record{ok(4, "classic")}},
+		{"line/16x16 lowercase", strings.Repeat(".", 255) + "g\n", FormatAuto, nil, []record{ok(16, "classic")}},
+		{"line/spaces between symbols", strings.Join(strings.Split(l81, ""), " ") + "\n", FormatLine, nil, []record{ok(9, "classic")}},
+		{"line/unknown symbol", l81[:80] + "?\n", FormatAuto, nil, []record{bad("1:81", ErrSymbol)}},
+		{"line/letter in 9x9", l81[:3] + "A" + l81[4:] + "\n", FormatLine, nil, []record{bad("1:4", ErrSymbol)}},
+		{"line/utf-8 symbol", l81[:3] + "é" + l81[4:] + "\n", FormatLine, nil, []record{bad("1:4", ErrSymbol)}},
+		{"line/short", l81[:80] + "\n", FormatLine, nil, []record{bad("1:81", ErrShape)}},
+		{"line/long with model", l81 + "1\n", FormatLine, c9, []record{bad("1:82", ErrShape)}},
+		{"line/short with model", l81[:70] + "\n", FormatLine, c9, []record{bad("1:71", ErrShape)}},
+		{"line/conflict", "44" + l81[2:] + "\n", FormatAuto, nil, []record{bad("1:2", ErrConflict)}},
+		{"line/truncated", l81 + "\n" + l81[:40], FormatAuto, nil, []record{ok(9, "classic"), bad("2:41", ErrTruncated)}},
+		{"line/truncated with model", l81[:40], FormatLine, c9, []record{bad("1:41", ErrTruncated)}},
+		{"line/recovers", l81 + "\n" + l81[:80] + "x\n" + l81 + "\n", FormatAuto, nil,
+			[]record{ok(9, "classic"), bad("2:81", ErrSymbol), ok(9, "classic")}},
+		{"line/too long", l81 + "\n" + strings.Repeat(".", 20000) + "\n" + l81 + "\n", FormatAuto, nil,
+			[]record{ok(9, "classic"), bad("2:16385", ErrTooLarge), ok(9, "classic")}},
+		{"line/too many numbers", strings.Repeat("0 ", 4100) + "\n", FormatLine, nil, []record{bad("1:8193", ErrTooLarge)}},
+
+		{"rows/separators", "+-------+-------+-------+\n" + strings.Repeat("| . . . | . . . | . . . |\n", 3) + "+-------+-------+-------+\n" +
+			strings.Repeat("| . . . | . . . | . . . |\n", 6) + "+-------+-------+-------+\n", FormatAuto, nil, []record{ok(9, "classic")}},
+		{"rows/no blank between", rows9(l81) + rows9(l81), FormatAuto, nil, []record{ok(9, "classic"), ok(9, "classic")}},
+		{"rows/short row", dropLast(rows9(l81), 3), FormatRows, nil, []record{bad("3:9", ErrShape)}},
+		{"rows/long row", edit(rows9(l81), 3, 10, "12"), FormatRows, nil, []record{bad("3:10", ErrShape)}},
+		{"rows/blank inside", firstLines(rows9(l81), 5) + "\n" + rows9(l81), FormatRows, nil, []record{bad("6:1", ErrShape), ok(9, "classic")}},
+		{"rows/truncated", rows9(l81) + firstLines(rows9(l81), 5), FormatRows, nil, []record{ok(9, "classic"), bad("15:1", ErrTruncated)}},
+		{"rows/bad size", "12345\n12345\n\n" + rows9(l81), FormatRows, nil, []record{bad("1:6", ErrShape), ok(9, "classic")}},
+		{"rows/too large", strings.Repeat("1 ", 65) + "\n", FormatRows, nil, []record{bad("1:131", ErrTooLarge)}},
+		{"rows/conflict", edit(rows9(l81), 9, 2, "1"), FormatRows, nil, []record{bad("9:2", ErrConflict)}},
+		{"rows/numbers", strings.Repeat(strings.Repeat(" 0", 16)+"\n", 15) + strings.Repeat(" 0", 15) + " 16\n", FormatAuto, nil, []record{ok(16, "classic")}},
+		{"line/numbers", strings.Repeat(strings.Repeat(" 0", 16)+"\n", 2), FormatAuto, nil, []record{ok(4, "classic"), ok(4, "classic")}},
+
+		{"poj/sample", "1\n" + zeros(rows9(l81)), FormatAuto, nil, []record{ok(9, "classic")}},
+		{"poj/no count", rows9(l81), FormatPOJ, nil, []record{ok(9, "classic")}},
+		{"poj/count short", "2\n" + zeros(rows9(l81)), FormatAuto, nil, []record{ok(9, "classic"), bad("11:1", ErrTruncated)}},
+		{"poj/dots detect as rows", "12345678\n" + rows9(l81), FormatAuto, nil, []record{bad("2:9", ErrShape), bad("11:1", ErrTruncated)}},
+		{"poj/letter", "1\n" + edit(rows9(l81), 2, 2, "A"), FormatPOJ, nil, []record{bad("3:2", ErrSymbol)}},
+
+		{"euler/two", "Grid 01\n" + rows9(l81) + "Grid 02\n" + rows9(l81), FormatAuto, nil, []record{ok(9, "classic"), ok(9, "classic")}},
+		{"euler/no header", rows9(l81) + "Grid 02\n" + rows9(l81), FormatEuler, nil, []record{bad("1:1", ErrSyntax), ok(9, "classic")}},
+		{"euler/header early", "Grid 01\n" + firstLines(rows9(l81), 5) + "Grid 02\n" + rows9(l81), FormatAuto, nil, []record{bad("7:1", ErrShape), ok(9, "classic")}},
+		{"euler/truncated", "Grid 01\n" + firstLines(rows9(l81), 8), FormatAuto, nil, []record{bad("10:1", ErrTruncated)}},
+
+		{"canvas/samurai", samurai, FormatAuto, nil, []record{ok(9, "samurai")}},
+		{"canvas/samurai model", samurai, FormatAuto, sm, []record{ok(9, "samurai")}},
+		{"canvas/two", samurai + "\n\n" + samurai, FormatCanvas, nil, []record{ok(9, "samurai"), ok(9, "samurai")}},
+		{"canvas/crlf", strings.ReplaceAll(samurai, "\n", "\r\n"), FormatAuto, nil, []record{ok(9, "samurai")}},
+		{"canvas/given outside", edit(samurai, 1, 11, "5"), FormatCanvas, sm, []record{bad("1:11", ErrShape)}},
+		{"canvas/given outside detected", edit(samurai, 1, 11, "5"), FormatAuto, nil, []record{bad("1:11", ErrShape)}},
+		{"canvas/filler at a cell", edit(samurai, 1, 3, " "), FormatCanvas, sm, []record{bad("1:3", ErrShape)}},
+		{"canvas/short row", edit(samurai, 2, 19, "   "), FormatCanvas, sm, []record{bad("2:19", ErrShape)}},
+		{"canvas/missing row", firstLines(samurai, 20) + "\n" + samurai, FormatCanvas, sm, []record{bad("21:1", ErrShape), ok(9, "samurai")}},
+		{"canvas/extra row", samurai + ".........\n", FormatCanvas, sm, []record{bad("22:1", ErrShape)}},
+		{"canvas/truncated", firstLines(samurai, 15), FormatAuto, nil, []record{bad("16:1", ErrTruncated)}},
+		{"canvas/truncated model", firstLines(samurai, 15), FormatAuto, sm, []record{bad("16:1", ErrTruncated)}},
+		{"canvas/unknown shape", "....\n...\n\n" + samurai, FormatCanvas, nil, []record{bad("1:1", ErrShape), ok(9, "samurai")}},
+		{"canvas/letter in 9x9", edit(samurai, 2, 2, "z"), FormatCanvas, sm, []record{bad("2:2", ErrSymbol)}},
+		{"canvas/tab", edit(samurai, 2, 2, "\t"), FormatCanvas, sm, []record{bad("2:2", ErrSymbol)}},
+		{"canvas/conflict", edit(samurai, 7, 7, "2"), FormatCanvas, nil, []record{bad("7:7", ErrConflict)}},
+		{"canvas/too many rows", strings.Repeat(".\n", MaxCanvasSide+1), FormatCanvas, nil, []record{bad("1025:1", ErrTooLarge)}},
+		{"canvas/hash comment and filler rows", "# comment\n" + strings.ReplaceAll(example(t, "sohei"), " ", "#"), FormatAuto, nil, []record{ok(9, "sohei")}},
+		{"canvas/grid rows", "Grid 01\n", FormatCanvas, nil, []record{bad("1:1", ErrShape)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := readRecords(t, tt.in, ReadOptions{Format: tt.format, Model: tt.model})
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("got  %v\nwant %v", got, tt.want)
+			}
+			for i, r := range got {
+				if i < len(tt.want) && tt.want[i].err != nil && !errors.Is(r.err, tt.want[i].err) {
+					t.Errorf("record %d: %v is not %v", i+1, r.err, tt.want[i].err)
+				}
+			}
+		})
+	}
+}
+
+// A model the format cannot hold ends the input with an error that is
+// no ParseError.
+func TestReadModelMismatch(t *testing.T) {
+	r := NewReader(strings.NewReader(rows9(l81)), ReadOptions{Format: FormatRows, Model: compiled(t, "samurai", 9, Shape{})})
+	_, err := r.Read()
+	var pe *ParseError
+	if err == nil || errors.As(err, &pe) || !strings.Contains(err.Error(), "single grid") {
+		t.Fatalf("got %v, want an error about a single grid", err)
+	}
+	if _, err := r.Read(); err != io.EOF {
+		t.Errorf("after it: %v, want EOF", err)
+	}
+}
+
+func TestReadMessages(t *testing.T) {
+	tests := []struct {
+		name, in string
+		format   Format
+		want     string
+	}{
+		{"unknown symbol", l81[:9] + "x" + l81[10:] + "\n", FormatLine, "x.txt:1:10: unknown symbol 'x' in a 9x9 grid, which has 1-9"},
+		{"punctuation", l81[:9] + "?" + l81[10:] + "\n", FormatLine, "x.txt:1:10: unknown symbol '?'"},
+		{"conflict", "44" + l81[2:] + "\n", FormatLine, "x.txt:1:2: conflicting givens: row 1: digit 4 given twice, at r1c1 and r1c2"},
+		{"short row", dropLast(rows9(l81), 3), FormatRows, "x.txt:3:9: wrong shape: row has 8 symbols, want 9"},
+		{"outside", edit(example(t, "samurai"), 1, 11, "5"), FormatCanvas, "x.txt:1:11: wrong shape: '5' at r1c11 is outside every grid of samurai"},
+		{"no layout", "....\n...\n", FormatCanvas, "x.txt:1:1: wrong shape: no built-in layout has a canvas of 2 rows and 4 columns; give the layout"},
+		{"truncated canvas", firstLines(example(t, "samurai"), 15), FormatCanvas, "x.txt:16:1: truncated puzzle: input ends after 15 of the 21 rows of samurai"},
+		{"letter beyond 16x16", strings.Repeat(".", 255) + "H\n", FormatLine, "x.txt:1:256: unknown symbol 'H' in a 16x16 grid, which has 1-9 and A-G"},
+		{"number beyond 36x36", strings.Repeat("0 ", 35) + "37\n", FormatRows, "x.txt:1:71: unknown symbol \"37\" in a 36x36 grid, which has 1-36"},
+		{"empty", "\n", FormatAuto, "x.txt:1:1: empty input"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ReadAll(strings.NewReader(tt.in), ReadOptions{File: "x.txt", Format: tt.format})
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got  %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestDetect(t *testing.T) {
+	full := func(n int, sym string) string {
+		row := strings.Repeat(".", n-1) + sym + "\n"
+		return strings.Repeat(strings.Repeat(".", n)+"\n", n-1) + row
+	}
+	tests := []struct {
+		name   string
+		in     string
+		model  *Model
+		format Format
+		layout string
+		n      int
+	}{
+		{"line", l81 + "\n", nil, FormatLine, "classic", 9},
+		{"line with model", l81 + "\n", compiled(t, "classic", 9, Shape{}), FormatLine, "classic", 9},
+		{"rows with model", rows9(l81), compiled(t, "classic", 9, Shape{}), FormatRows, "classic", 9},
+		{"canvas classic", rows9(l81), nil, FormatCanvas, "classic", 9},
+		{"rows spaced", strings.Repeat(". . . . . . . . .\n", 9), nil, FormatRows, "classic", 9},
+		{"rows bars", strings.Repeat("...|...|...\n", 9), nil, FormatRows, "classic", 9},
+		{"poj", "1\n" + zeros(rows9(l81)), nil, FormatPOJ, "classic", 9},
+		{"euler", "Grid 01\n" + rows9(l81), nil, FormatEuler, "classic", 9},
+		{"samurai model", rows9(l81), compiled(t, "samurai", 9, Shape{}), FormatCanvas, "", 0},
+		{"butterfly", full(12, "9"), nil, FormatCanvas, "butterfly", 9},
+		{"classic 12", full(12, "C"), nil, FormatCanvas, "classic", 12},
+		{"sumo of 4x4", full(12, "4"), nil, FormatCanvas, "sumo", 4},
+		{"sixteen 4x4 lines", full(16, "4"), nil, FormatLine, "classic", 4},
+		{"a 16x16", full(16, "G"), nil, FormatCanvas, "classic", 16},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := NewReader(strings.NewReader(tt.in), ReadOptions{Model: tt.model})
+			if r.Format() != FormatAuto {
+				t.Errorf("format %s before reading", r.Format())
+			}
+			p, err := r.Read()
+			if tt.n == 0 {
+				if r.Format() != tt.format {
+					t.Errorf("format %s, want %s", r.Format(), tt.format)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Format() != tt.format || p.Source.Format != tt.format || p.Model.Layout.Name != tt.layout || p.Model.N != tt.n {
+				t.Errorf("read %s %s %d, want %s %s %d", r.Format(), p.Model.Layout.Name, p.Model.N, tt.format, tt.layout, tt.n)
+			}
+		})
+	}
+}
+
+// Puzzles of one layout read by one Reader share its model.
+func TestReadSharesModels(t *testing.T) {
+	ps, err := ReadAll(strings.NewReader(l81+"\n"+l81+"\n"), ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ps[0].Model != ps[1].Model {
+		t.Error("two 9x9 puzzles got two models")
+	}
+	if ps[1].Source.Line != 2 || ps[1].Source.Format != FormatLine {
+		t.Errorf("source %+v", ps[1].Source)
+	}
+}
+
+// An input that fails while being read gives its error, then EOF.
+func TestReadIOError(t *testing.T) {
+	boom := errors.New("boom")
+	r := NewReader(io.MultiReader(strings.NewReader(l81+"\n"), errReader{boom}), ReadOptions{})
+	if _, err := r.Read(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Read(); !errors.Is(err, boom) {
+		t.Errorf("got %v, want %v", err, boom)
+	}
+	if _, err := r.Read(); err != io.EOF {
+		t.Errorf("then %v, want EOF", err)
+	}
+}
+
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// zeros writes empty cells as POJ does.
+func zeros(s string) string { return strings.ReplaceAll(s, ".", "0") }

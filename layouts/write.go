@@ -1,0 +1,124 @@
+package layouts
+
+import (
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// WritePuzzle writes the puzzle's givens in p.Source.Format (canvas when
+// FormatAuto), '.' for an empty cell ('0' in POJ and Euler, and where
+// cells are numbers). Read gives the same givens back.
+func WritePuzzle(w io.Writer, p *Puzzle) error {
+	return write(w, p, p.Model, p.Givens)
+}
+
+// WriteGrid writes g as the puzzle p was read: in line form one line,
+// in rows form and POJ n lines, in Euler the header then n lines, in
+// canvas form (and for FormatAuto) one line per canvas row.
+//
+// It writes one puzzle and nothing else; between two puzzles write
+// p.Source.Format.Separator().
+func WriteGrid(w io.Writer, p *Puzzle, g Grid) error {
+	m := g.Model
+	if m == nil {
+		m = p.Model
+	}
+	return write(w, p, m, g.Digits)
+}
+
+// Separator is what goes between two puzzles written in format f: a
+// blank line in canvas and rows forms (a canvas needs it to be read
+// back), nothing in line, POJ and Euler forms.
+func (f Format) Separator() string {
+	switch f {
+	case FormatLine, FormatPOJ, FormatEuler:
+		return ""
+	}
+	return "\n"
+}
+
+func write(w io.Writer, p *Puzzle, m *Model, digits []uint8) error {
+	if m == nil || len(digits) != len(m.Cells) {
+		return errors.New("digits do not fit the layout")
+	}
+	var b []byte
+	switch p.Source.Format {
+	case FormatLine:
+		b = appendLine(b, m, digits)
+	case FormatPOJ:
+		b = appendCanvas(b, m, digits, '0')
+	case FormatEuler:
+		h := p.Source.Header
+		if h == "" {
+			h = "Grid"
+		}
+		b = append(append(b, h...), '\n')
+		b = appendCanvas(b, m, digits, '0')
+	default:
+		b = appendCanvas(b, m, digits, '.')
+	}
+	_, err := w.Write(b)
+	return err
+}
+
+// appendLine appends the cells in order on one line: symbols, or
+// numbers separated by spaces when n is beyond the letters.
+func appendLine(b []byte, m *Model, digits []uint8) []byte {
+	numbers := m.N > MaxLetterSymbols
+	for ci, d := range digits {
+		if numbers && ci > 0 {
+			b = append(b, ' ')
+		}
+		if d == 0 && !numbers {
+			b = append(b, '.')
+		} else {
+			b = append(b, symbolText(int(d), m.N)...)
+		}
+	}
+	return append(b, '\n')
+}
+
+// appendCanvas appends one line per canvas row: a symbol or empty for
+// each cell, a space outside every grid, no trailing spaces. Beyond the
+// letters cells are numbers (0 empty) right-aligned in columns and
+// separated by a space, '-' outside. A row without cells is "-", so
+// that no puzzle holds a blank line.
+func appendCanvas(b []byte, m *Model, digits []uint8, empty byte) []byte {
+	numbers := m.N > MaxLetterSymbols
+	width := len(strconv.Itoa(m.N))
+	for r := range m.Height {
+		start, end := len(b), len(b)
+		for c := range m.Width {
+			ci, ok := m.Cell(Pos{r, c})
+			switch {
+			case !numbers && !ok:
+				b = append(b, ' ')
+			case !numbers && digits[ci] == 0:
+				b = append(b, empty)
+			case !numbers:
+				b = append(b, symbolText(int(digits[ci]), m.N)...)
+			default:
+				if c > 0 {
+					b = append(b, ' ')
+				}
+				tok := "-"
+				if ok {
+					tok = symbolText(int(digits[ci]), m.N)
+				}
+				b = append(b, strings.Repeat(" ", width-len(tok))...)
+				b = append(b, tok...)
+			}
+			if ok {
+				end = len(b)
+			}
+		}
+		b = b[:end]
+		if end == start {
+			b = append(b, '-')
+		}
+		b = append(b, '\n')
+	}
+	return b
+}
