@@ -142,18 +142,53 @@
 // A layout file is JSON describing a Layout; ParseLayoutFile reads it and
 // MarshalFile writes it back:
 //
-//	layout    = { "name": string, "size": n, "box": "RxC",
-//	              "grids": [ placement, ... ], "regions": [ region, ... ] } .
-//	placement = { "at": "r1c1", "box": "RxC" } .
-//	region    = { "name": string, "cells": [ "r1c1", ... ] } .
+//	layout     = { "name": string, "size": n, "box": "RxC",
+//	               "grids": [ placement, ... ], "regions": [ region, ... ],
+//	               "constraints": [ constraint, ... ] } .
+//	placement  = { "at": "r1c1", "box": "RxC", "size": n } .
+//	region     = { "name": string, "cells": [ "r1c1", ... ] } .
+//	constraint = { "kind": kind, fields of that kind ... } .
 //
 // size is the number of symbols n of every grid (1-64). box is the box
 // shape, R*C = n, by default the squarest with no more rows than columns;
 // a placement's box overrides it for one grid. at is the grid's top-left
 // cell on the canvas, 1-based. A region is an extra all-different unit of
 // at most n cells (all n hold every digit once), its cells inside grids.
-// Only size and grids are required; unknown fields and anything after
-// the layout are errors. A twodoku with a diagonal region in its first
+// A placement's size, if given, must equal the layout's: every grid of a
+// layout has the same size. Only size and grids are required; unknown
+// fields and anything after the layout are errors, each reported at its
+// line and column.
+//
+// A constraint is a variant rule; Kinds lists every kind with the fields
+// it reads, and each kind refuses the others. grid is 1-based and
+// applies a per-grid kind to one grid; without it, to every grid.
+//
+//	diagonal        grid                  both main diagonals all-different
+//	region          cells | preset, grid  an extra unit; presets windoku, disjoint
+//	jigsaw          pieces, grid          n strings of n letters, one per piece, replacing the boxes
+//	killer          cells, sum            a cage: no repeated digit, summing to sum if given
+//	antiknight      grid                  equal digits never a knight's move apart
+//	antiking        grid                  equal digits never a king's move apart
+//	nonconsecutive  grid                  orthogonal neighbours never differ by 1
+//	kropki          white, black, negative, grid
+//	                                      pairs of neighbours: white differ by 1, black one is
+//	                                      double the other; negative: no dot means neither
+//	parity          even, odd             cells holding an even or an odd digit
+//	thermo          cells                 strictly increasing from the bulb, cells[0]
+//
+// For example:
+//
+//	"constraints": [
+//	  { "kind": "diagonal", "grid": 3 },
+//	  { "kind": "killer", "sum": 15, "cells": [ "r1c1", "r1c2", "r2c1" ] },
+//	  { "kind": "kropki", "white": [ [ "r1c1", "r1c2" ] ], "black": [ [ "r2c1", "r3c1" ] ] },
+//	  { "kind": "thermo", "cells": [ "r5c5", "r4c4", "r3c3" ] }
+//	]
+//
+// Kinds compile to more all-different units (diagonal, region, jigsaw,
+// the cells of a killer cage, antiknight and antiking pairs) and to
+// Rules (killer sums, nonconsecutive, kropki, parity, thermo), which
+// Check verifies and each engine implements. A twodoku with a diagonal region in its first
 // grid (testdata/layouts/twodoku-x.json):
 //
 //	{

@@ -1,6 +1,7 @@
 package layouts
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -45,8 +46,21 @@ func (p Pos) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 func (p *Pos) UnmarshalText(b []byte) error {
 	q, err := ParsePos(string(b))
 	*p = q
-	return err
+	if err != nil {
+		return &textError{text: string(b), err: err}
+	}
+	return nil
 }
+
+// textError is a bad text value inside JSON, which json reports without
+// a position: jsonError finds the value to place it.
+type textError struct {
+	text string
+	err  error
+}
+
+func (e *textError) Error() string { return e.err.Error() }
+func (e *textError) Unwrap() error { return e.err }
 
 // Shape is a box shape, Rows x Cols cells. Its text form is "3x3".
 type Shape struct{ Rows, Cols int }
@@ -69,7 +83,10 @@ func (s Shape) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 func (s *Shape) UnmarshalText(b []byte) error {
 	t, err := ParseShape(string(b))
 	*s = t
-	return err
+	if err != nil {
+		return &textError{text: string(b), err: err}
+	}
+	return nil
 }
 
 // DefaultBox is the usual box shape for n symbols: the most square
@@ -87,8 +104,9 @@ func DefaultBox(n int) Shape {
 // Placement puts one square grid on the canvas with its top-left cell At.
 // Box overrides the layout's box shape for this grid.
 type Placement struct {
-	At  Pos    `json:"at"`
-	Box *Shape `json:"box,omitempty"`
+	At   Pos    `json:"at"`
+	Box  *Shape `json:"box,omitempty"`
+	Size int    `json:"size,omitempty"` // if given, must be the layout's
 }
 
 // Region is an extra all-different region. A region of exactly n cells
@@ -106,6 +124,8 @@ type Layout struct {
 	Box     Shape       `json:"box"`
 	Grids   []Placement `json:"grids"`
 	Regions []Region    `json:"regions,omitempty"`
+
+	Constraints []Constraint `json:"constraints,omitempty"`
 }
 
 // Classic is a single grid of n symbols with the given box shape.
@@ -128,8 +148,16 @@ func ParseLayoutFile(name string, data []byte) (*Layout, error) {
 	if l.Box == (Shape{}) && l.Size > 0 && l.Size <= MaxSymbols {
 		l.Box = DefaultBox(l.Size)
 	}
-	if err := l.Validate(); err != nil {
-		return nil, &ParseError{File: name, Line: 1, Col: 1, Err: err}
+	_, err := Compile(&l) // validates regions and constraints too
+	if err != nil {
+		line, col := 1, 1
+		var fe *fieldError
+		if errors.As(err, &fe) {
+			if off, ok := locate(data, fe.path); ok {
+				line, col = lineCol(data, off)
+			}
+		}
+		return nil, &ParseError{File: name, Line: line, Col: col, Err: err}
 	}
 	return &l, nil
 }
@@ -139,11 +167,15 @@ func jsonError(name string, data []byte, err error) error {
 	off := -1
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
+	var xe *textError
 	switch {
 	case errors.As(err, &se):
 		off = int(se.Offset)
 	case errors.As(err, &te):
 		off = int(te.Offset)
+	case errors.As(err, &xe):
+		quoted, _ := json.Marshal(xe.text)
+		off = bytes.Index(data, quoted)
 	}
 	line, col := 1, 1
 	if off >= 0 {
@@ -180,31 +212,34 @@ func (l *Layout) MarshalFile() []byte {
 func (l *Layout) Validate() error {
 	n := l.Size
 	if n < 1 || n > MaxSymbols {
-		return fmt.Errorf("%w: size %d is outside 1..%d", ErrLayout, n, MaxSymbols)
+		return at(fmt.Errorf("%w: size %d is outside 1..%d", ErrLayout, n, MaxSymbols), "size")
 	}
 	if len(l.Grids) == 0 {
-		return fmt.Errorf("%w: no grids", ErrLayout)
+		return at(fmt.Errorf("%w: no grids", ErrLayout), "grids")
 	}
 	if len(l.Grids) > MaxGrids {
-		return fmt.Errorf("%w: %d grids, more than %d", ErrLayout, len(l.Grids), MaxGrids)
+		return at(fmt.Errorf("%w: %d grids, more than %d", ErrLayout, len(l.Grids), MaxGrids), "grids")
 	}
 	cells := 0
 	for i, g := range l.Grids {
 		b := l.BoxOf(i)
 		if b.Rows < 1 || b.Cols < 1 || b.Rows*b.Cols != n {
-			return fmt.Errorf("%w: grid %d: box %s does not hold %d cells", ErrLayout, i+1, b, n)
+			return at(fmt.Errorf("%w: grid %d: box %s does not hold %d cells", ErrLayout, i+1, b, n), "grids", i)
+		}
+		if g.Size != 0 && g.Size != n {
+			return at(fmt.Errorf("%w: grid %d has size %d but the layout %d: all grids of a layout have one size", ErrLayout, i+1, g.Size, n), "grids", i)
 		}
 		if g.At.Row < 0 || g.At.Col < 0 || g.At.Row+n > MaxCanvasSide || g.At.Col+n > MaxCanvasSide {
-			return fmt.Errorf("%w: grid %d at %s is off the canvas (at most %d rows and columns)", ErrLayout, i+1, g.At, MaxCanvasSide)
+			return at(fmt.Errorf("%w: grid %d at %s is off the canvas (at most %d rows and columns)", ErrLayout, i+1, g.At, MaxCanvasSide), "grids", i)
 		}
 		cells += n * n
 	}
 	if cells > MaxCells {
-		return fmt.Errorf("%w: %d grid cells, more than %d", ErrLayout, cells, MaxCells)
+		return at(fmt.Errorf("%w: %d grid cells, more than %d", ErrLayout, cells, MaxCells), "grids")
 	}
 	for i, r := range l.Regions {
 		if len(r.Cells) > n {
-			return fmt.Errorf("%w: region %d has %d cells, more than the %d digits", ErrLayout, i+1, len(r.Cells), n)
+			return at(fmt.Errorf("%w: region %d has %d cells, more than the %d digits", ErrLayout, i+1, len(r.Cells), n), "regions", i)
 		}
 	}
 	return nil

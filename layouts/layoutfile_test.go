@@ -59,7 +59,7 @@ func TestParseLayoutFileErrors(t *testing.T) {
 	const grids = `"grids": [{"at": "r1c1"}]`
 	tests := []struct {
 		name, in string
-		at       string // line:col; json gives none for a bad "r1c1" or "RxC"
+		at       string // line:col
 		want     string
 	}{
 		{"syntax", "{\n  \"size\": 9,,\n}", "2:14", "invalid character ','"},
@@ -67,11 +67,18 @@ func TestParseLayoutFileErrors(t *testing.T) {
 		{"unknown field", `{"size": 9, ` + grids + `, "colour": 1}`, "1:1", `unknown field "colour"`},
 		{"data after", `{"size": 9, ` + grids + "}\n}", "2:1", "data after the layout"},
 		{"no grids", `{"size": 9}`, "1:1", "no grids"},
-		{"size", `{"size": 65, ` + grids + `}`, "1:1", "size 65 is outside 1..64"},
-		{"box", `{"size": 9, "box": "65x1", ` + grids + `}`, "1:1", "box shape"},
-		{"box overflow", `{"size": 4, "box": "4611686018427387905x4", ` + grids + `}`, "1:1", "box shape"},
-		{"box size", `{"size": 9, "box": "2x2", ` + grids + `}`, "1:1", "does not hold 9"},
-		{"position", `{"size": 9, "grids": [{"at": "r0c1"}]}`, "1:1", "not of the form r1c1"},
+		{"size", `{"size": 65, ` + grids + `}`, "1:10", "size 65 is outside 1..64"},
+		{"box", `{"size": 9, "box": "65x1", ` + grids + `}`, "1:20", "box shape"},
+		{"box overflow", `{"size": 4, "box": "4611686018427387905x4", ` + grids + `}`, "1:20", "box shape"},
+		{"box size", `{"size": 9, "box": "2x2", ` + grids + `}`, "1:37", "does not hold 9"},
+		{"position", `{"size": 9, "grids": [{"at": "r0c1"}]}`, "1:30", "not of the form r1c1"},
+		{"negative offset", "{\"size\": 9,\n \"grids\": [{\"at\": \"r1c1\"},\n  {\"at\": \"r-6c1\"}]}", "3:10", "not of the form r1c1"},
+		{"off the canvas", "{\"size\": 9,\n \"grids\": [{\"at\": \"r1c1\"},\n  {\"at\": \"r1c1020\"}]}", "3:3", "grid 2 at r1c1020 is off the canvas"},
+		{"sizes differ", "{\"size\": 9,\n \"grids\": [{\"at\": \"r1c1\"},\n  {\"at\": \"r7c7\", \"size\": 4}]}", "3:3", "grid 2 has size 4 but the layout 9"},
+		{"region outside", "{\"size\": 4, " + grids + ",\n \"regions\": [{\"cells\": [\"r1c1\", \"r5c5\"]}]}", "2:14", "cell r5c5 is outside every grid"},
+		{"unknown kind", "{\"size\": 9, " + grids + ",\n \"constraints\": [\n  {\"kind\": \"diagonal\"},\n  {\"kind\": \"sandwich\"}]}", "4:3", `constraint 2: unknown kind "sandwich"`},
+		{"stray field", "{\"size\": 9, " + grids + ",\n \"constraints\": [{\"kind\": \"thermo\", \"sum\": 3, \"cells\": [\"r1c1\", \"r1c2\"]}]}", "2:18", `a thermo constraint has no field "sum"`},
+		{"cage sum", "{\"size\": 9, " + grids + ",\n \"constraints\": [{\"kind\": \"killer\", \"sum\": 18, \"cells\": [\"r1c1\", \"r1c2\"]}]}", "2:18", "2 distinct digits sum to 3..17, not 18"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -40,6 +40,7 @@ type Model struct {
 	CellUnits     [][]int // cell -> indices into Units
 	Peers         [][]int // cell -> cells sharing a unit with it, ascending
 	GridCells     [][]int // grid -> its n*n cells, row-major
+	Rules         []Rule  // variant constraints beyond units
 	index         []int32 // canvas r*Width+c -> cell, or -1
 }
 
@@ -85,16 +86,9 @@ func Compile(l *Layout) (*Model, error) {
 		}
 	}
 
-	seen := map[string]bool{}
-	add := func(kind UnitKind, name string, cells []int) {
-		slices.Sort(cells)
-		key := unitKey(cells)
-		if seen[key] {
-			return
-		}
-		seen[key] = true
-		m.Units = append(m.Units, Unit{Kind: kind, Name: name, Cells: cells})
-	}
+	b := &builder{m: m, units: map[string]bool{}, pairs: map[[2]int]bool{}}
+	add := b.addUnit
+	jigsaw := jigsawGrids(l)
 	multi := len(l.Grids) > 1
 	for gi, g := range l.Grids {
 		prefix := ""
@@ -123,12 +117,15 @@ func Compile(l *Layout) (*Model, error) {
 			}
 			add(UnitCol, fmt.Sprintf("%scolumn %d", prefix, c+1), cells)
 		}
-		b := l.BoxOf(gi)
+		box := l.BoxOf(gi)
 		for bi := range n {
-			r0, c0 := bi/(n/b.Cols)*b.Rows, bi%(n/b.Cols)*b.Cols
+			if jigsaw[gi] {
+				break // its pieces are its boxes
+			}
+			r0, c0 := bi/(n/box.Cols)*box.Rows, bi%(n/box.Cols)*box.Cols
 			cells := make([]int, 0, n)
-			for r := r0; r < r0+b.Rows; r++ {
-				for c := c0; c < c0+b.Cols; c++ {
+			for r := r0; r < r0+box.Rows; r++ {
+				for c := c0; c < c0+box.Cols; c++ {
 					cells = append(cells, at(r, c))
 				}
 			}
@@ -144,15 +141,20 @@ func Compile(l *Layout) (*Model, error) {
 		for _, p := range reg.Cells {
 			ci, ok := m.Cell(p)
 			if !ok {
-				return nil, fmt.Errorf("%w: %s: cell %s is outside every grid", ErrLayout, name, p)
+				return nil, at(fmt.Errorf("%w: %s: cell %s is outside every grid", ErrLayout, name, p), "regions", ri)
 			}
 			if slices.Contains(cells, ci) {
-				return nil, fmt.Errorf("%w: %s: cell %s is listed twice", ErrLayout, name, p)
+				return nil, at(fmt.Errorf("%w: %s: cell %s is listed twice", ErrLayout, name, p), "regions", ri)
 			}
 			cells = append(cells, ci)
 		}
 		if len(cells) > 1 {
 			add(UnitRegion, name, cells)
+		}
+	}
+	for i := range l.Constraints {
+		if err := b.compileConstraint(i, &l.Constraints[i]); err != nil {
+			return nil, at(err, "constraints", i)
 		}
 	}
 

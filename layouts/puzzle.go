@@ -73,7 +73,8 @@ func canvasText(m *Model, digits []uint8) string {
 
 // Check verifies g against p without trusting any engine: the grid
 // belongs to the puzzle's model, every cell holds a digit 1..N, every
-// given is kept, and every unit is all-different (and complete when full).
+// given is kept, every unit is all-different (and complete when full),
+// and every variant rule holds.
 func Check(p *Puzzle, g Grid) error {
 	m := p.Model
 	if g.Model != m || len(g.Digits) != len(m.Cells) {
@@ -100,7 +101,7 @@ func Check(p *Puzzle, g Grid) error {
 			seen[d] = c + 1
 		}
 	}
-	return nil
+	return checkRules(m, g.Digits)
 }
 
 // Solved is the puzzle whose givens are the grid's digits.

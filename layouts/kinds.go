@@ -1,0 +1,611 @@
+package layouts
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Constraint is one variant constraint of a layout: a kind and the
+// fields that kind reads (the others must be left out). Grid is 1-based;
+// 0 means every grid, for the kinds that apply per grid.
+type Constraint struct {
+	Kind     string   `json:"kind"`
+	Grid     int      `json:"grid,omitempty"`
+	Cells    []Pos    `json:"cells,omitempty"`
+	Sum      int      `json:"sum,omitempty"`
+	Preset   string   `json:"preset,omitempty"`
+	Pieces   []string `json:"pieces,omitempty"`
+	White    [][]Pos  `json:"white,omitempty"`
+	Black    [][]Pos  `json:"black,omitempty"`
+	Negative bool     `json:"negative,omitempty"`
+	Even     []Pos    `json:"even,omitempty"`
+	Odd      []Pos    `json:"odd,omitempty"`
+}
+
+// Dot is the relation a kropki rule asks of its two cells.
+type Dot uint8
+
+const (
+	DotNone  Dot = iota // no dot, where every dot is given: neither relation
+	DotWhite            // the digits differ by one
+	DotBlack            // one digit is twice the other
+)
+
+func (d Dot) String() string { return [...]string{"none", "white", "black"}[d] }
+
+// Rule is a compiled constraint beyond all-different units. Each engine
+// implements every Kind that has rules (a test holds them to it).
+type Rule struct {
+	Kind  string // the Kind that made it
+	Name  string // for messages: "killer cage 3", "thermo 1"
+	Cells []int  // in order: a thermometer from its bulb
+	Sum   int    // killer: the cage total
+	Mask  uint64 // parity: the digits allowed, bit d-1 for digit d
+	Dot   Dot    // kropki
+}
+
+// Kind is one kind of variant constraint: its layout-file syntax, how it
+// compiles to units and rules, and how Check verifies its rules.
+type Kind struct {
+	Name    string
+	About   string // one line, for gattai layouts kinds
+	Fields  string // the fields it reads, for the grammar
+	Example string // a constraint in layout-file syntax
+	Rules   bool   // it makes rules, which engines implement; else only units
+	compile func(b *builder, c *Constraint) error
+	holds   func(r *Rule, digits []uint8) bool
+}
+
+// Kinds lists every constraint kind, in a fixed order.
+func Kinds() []Kind { return slices.Clone(kinds) }
+
+var kinds = []Kind{
+	{Name: "diagonal", About: "both main diagonals of a grid hold every digit once (Sudoku-X)",
+		Fields: "grid", Example: `{"kind": "diagonal", "grid": 1}`, compile: compileDiagonal},
+	{Name: "region", About: "extra all-different regions: listed cells, or a preset (windoku: the hyper windows; disjoint: same place in every box)",
+		Fields: "cells | preset, grid", Example: `{"kind": "region", "preset": "windoku"}`, compile: compileRegion},
+	{Name: "jigsaw", About: "irregular pieces replace a grid's boxes: n rows of n letters, a letter per piece",
+		Fields: "pieces, grid", Example: `{"kind": "jigsaw", "pieces": ["AAAB", "ACBB", "CCDB", "CDDD"]}`, compile: compileJigsaw},
+	{Name: "killer", About: "a cage of cells with no repeated digit, summing to sum (optional)",
+		Fields: "cells, sum", Example: `{"kind": "killer", "sum": 15, "cells": ["r1c1", "r1c2", "r2c1"]}`, Rules: true,
+		compile: compileKiller, holds: holdsKiller},
+	{Name: "antiknight", About: "no two cells a knight's move apart in a grid hold the same digit",
+		Fields: "grid", Example: `{"kind": "antiknight"}`, compile: compileApart(knightMoves)},
+	{Name: "antiking", About: "no two cells a king's move apart in a grid hold the same digit",
+		Fields: "grid", Example: `{"kind": "antiking"}`, compile: compileApart(kingMoves)},
+	{Name: "nonconsecutive", About: "orthogonal neighbours in a grid never differ by 1",
+		Fields: "grid", Example: `{"kind": "nonconsecutive"}`, Rules: true,
+		compile: compileNonconsecutive, holds: holdsNonconsecutive},
+	{Name: "kropki", About: "white dot: neighbours differ by 1; black dot: one is double the other; negative: every dot is shown",
+		Fields: "white, black, negative, grid", Example: `{"kind": "kropki", "white": [["r1c1", "r1c2"]], "black": [["r2c1", "r3c1"]], "negative": false}`, Rules: true,
+		compile: compileKropki, holds: holdsKropki},
+	{Name: "parity", About: "cells that hold an even digit, cells that hold an odd one",
+		Fields: "even, odd", Example: `{"kind": "parity", "even": ["r1c1"], "odd": ["r9c9"]}`, Rules: true,
+		compile: compileParity, holds: holdsParity},
+	{Name: "thermo", About: "digits strictly increase along the cells from the bulb, the first cell",
+		Fields: "cells", Example: `{"kind": "thermo", "cells": ["r1c1", "r2c2", "r3c3"]}`, Rules: true,
+		compile: compileThermo, holds: holdsThermo},
+}
+
+func kindOf(name string) *Kind {
+	for i := range kinds {
+		if kinds[i].Name == name {
+			return &kinds[i]
+		}
+	}
+	return nil
+}
+
+// builder is Compile's state that constraint kinds add to.
+type builder struct {
+	m     *Model
+	units map[string]bool // the cell sets of units so far
+	pairs map[[2]int]bool // pairs that already must differ or carry a rule
+	at    string          // "constraint 3 (killer)", for messages
+}
+
+func (b *builder) errorf(format string, args ...any) error {
+	return fmt.Errorf("%w: %s: %s", ErrLayout, b.at, fmt.Sprintf(format, args...))
+}
+
+// addUnit adds an all-different unit unless an equal one exists.
+func (b *builder) addUnit(kind UnitKind, name string, cells []int) {
+	cells = slices.Clone(cells)
+	slices.Sort(cells)
+	key := unitKey(cells)
+	if b.units[key] {
+		return
+	}
+	b.units[key] = true
+	b.m.Units = append(b.m.Units, Unit{Kind: kind, Name: name, Cells: cells})
+	if len(cells) == 2 {
+		b.pairs[pairKey(cells[0], cells[1])] = true
+	}
+}
+
+func pairKey(a, b int) [2]int { return [2]int{min(a, b), max(a, b)} }
+
+// cells resolves canvas positions to distinct cells.
+func (b *builder) cells(ps []Pos) ([]int, error) {
+	out := make([]int, 0, len(ps))
+	for _, p := range ps {
+		c, ok := b.m.Cell(p)
+		if !ok {
+			return nil, b.errorf("cell %s is outside every grid", p)
+		}
+		if slices.Contains(out, c) {
+			return nil, b.errorf("cell %s is listed twice", p)
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// grids are the grid indices a constraint applies to.
+func (b *builder) grids(c *Constraint) ([]int, error) {
+	k := len(b.m.GridCells)
+	if c.Grid < 0 || c.Grid > k {
+		return nil, b.errorf("grid %d: the layout has grids 1..%d", c.Grid, k)
+	}
+	if c.Grid > 0 {
+		return []int{c.Grid - 1}, nil
+	}
+	out := make([]int, k)
+	for i := range out {
+		out[i] = i
+	}
+	return out, nil
+}
+
+// gridCell is the cell at row r, column c of grid g, if inside it.
+func (b *builder) gridCell(g, r, c int) (int, bool) {
+	n := b.m.N
+	if r < 0 || c < 0 || r >= n || c >= n {
+		return 0, false
+	}
+	return b.m.GridCells[g][r*n+c], true
+}
+
+func (b *builder) gridName(g int) string {
+	if len(b.m.GridCells) == 1 {
+		return ""
+	}
+	return fmt.Sprintf("grid %d ", g+1)
+}
+
+// fieldsUsed names the fields a constraint sets, to refuse stray ones.
+func fieldsUsed(c *Constraint) []string {
+	var out []string
+	add := func(set bool, name string) {
+		if set {
+			out = append(out, name)
+		}
+	}
+	add(c.Grid != 0, "grid")
+	add(c.Cells != nil, "cells")
+	add(c.Sum != 0, "sum")
+	add(c.Preset != "", "preset")
+	add(c.Pieces != nil, "pieces")
+	add(c.White != nil, "white")
+	add(c.Black != nil, "black")
+	add(c.Negative, "negative")
+	add(c.Even != nil, "even")
+	add(c.Odd != nil, "odd")
+	return out
+}
+
+// compileConstraint checks a constraint's fields and compiles it.
+func (b *builder) compileConstraint(i int, c *Constraint) error {
+	b.at = fmt.Sprintf("constraint %d (%s)", i+1, c.Kind)
+	k := kindOf(c.Kind)
+	if k == nil {
+		names := make([]string, len(kinds))
+		for i, k := range kinds {
+			names[i] = k.Name
+		}
+		return fmt.Errorf("%w: constraint %d: unknown kind %q (want one of %s)", ErrLayout, i+1, c.Kind, strings.Join(names, ", "))
+	}
+	for _, f := range fieldsUsed(c) {
+		if !slices.Contains(strings.FieldsFunc(k.Fields, func(r rune) bool { return r == ',' || r == ' ' || r == '|' }), f) {
+			return b.errorf("a %s constraint has no field %q (it takes %s)", k.Name, f, k.Fields)
+		}
+	}
+	return k.compile(b, c)
+}
+
+// checkRules verifies the rules of a full grid.
+func checkRules(m *Model, digits []uint8) error {
+	for i := range m.Rules {
+		r := &m.Rules[i]
+		if !kindOf(r.Kind).holds(r, digits) {
+			ps := make([]Pos, len(r.Cells))
+			for j, c := range r.Cells {
+				ps[j] = m.Cells[c]
+			}
+			return &CheckError{Unit: r.Name, Cells: ps, Msg: fmt.Sprintf("%s does not hold", r.Kind)}
+		}
+	}
+	return nil
+}
+
+func compileDiagonal(b *builder, c *Constraint) error {
+	gs, err := b.grids(c)
+	if err != nil {
+		return err
+	}
+	n := b.m.N
+	for _, g := range gs {
+		main, anti := make([]int, n), make([]int, n)
+		for i := range n {
+			main[i], _ = b.gridCell(g, i, i)
+			anti[i], _ = b.gridCell(g, i, n-1-i)
+		}
+		b.addUnit(UnitRegion, b.gridName(g)+`diagonal \`, main)
+		b.addUnit(UnitRegion, b.gridName(g)+"diagonal /", anti)
+	}
+	return nil
+}
+
+func compileRegion(b *builder, c *Constraint) error {
+	switch {
+	case c.Cells != nil && (c.Preset != "" || c.Grid != 0):
+		return b.errorf("give cells, or a preset with an optional grid, not both")
+	case c.Cells != nil:
+		cells, err := b.cells(c.Cells)
+		if err != nil {
+			return err
+		}
+		if len(cells) > b.m.N {
+			return b.errorf("%d cells, more than the %d digits", len(cells), b.m.N)
+		}
+		b.addUnit(UnitRegion, b.at, cells)
+		return nil
+	}
+	gs, err := b.grids(c)
+	if err != nil {
+		return err
+	}
+	n := b.m.N
+	for _, g := range gs {
+		box := b.m.Layout.BoxOf(g)
+		switch c.Preset {
+		case "windoku":
+			// Windows of box size, one cell in from the grid's edges and
+			// one cell apart: four in a 9x9.
+			if box.Rows != box.Cols {
+				return b.errorf("windoku needs square boxes, not %s", box)
+			}
+			k := box.Rows
+			for r0 := 1; r0+k <= n-1; r0 += k + 1 {
+				for c0 := 1; c0+k <= n-1; c0 += k + 1 {
+					cells := make([]int, 0, n)
+					for r := r0; r < r0+k; r++ {
+						for cc := c0; cc < c0+k; cc++ {
+							cell, _ := b.gridCell(g, r, cc)
+							cells = append(cells, cell)
+						}
+					}
+					b.addUnit(UnitRegion, fmt.Sprintf("%swindow at r%dc%d", b.gridName(g), r0+1, c0+1), cells)
+				}
+			}
+		case "disjoint":
+			for i := range n {
+				cells := make([]int, 0, n)
+				for bi := range n {
+					r := bi/(n/box.Cols)*box.Rows + i/box.Cols
+					cc := bi%(n/box.Cols)*box.Cols + i%box.Cols
+					cell, _ := b.gridCell(g, r, cc)
+					cells = append(cells, cell)
+				}
+				b.addUnit(UnitRegion, fmt.Sprintf("%sdisjoint group %d", b.gridName(g), i+1), cells)
+			}
+		default:
+			return b.errorf("unknown preset %q (want windoku or disjoint)", c.Preset)
+		}
+	}
+	return nil
+}
+
+// jigsawGrids are the grids whose boxes a jigsaw constraint replaces.
+func jigsawGrids(l *Layout) map[int]bool {
+	out := map[int]bool{}
+	for _, c := range l.Constraints {
+		if c.Kind != "jigsaw" {
+			continue
+		}
+		if c.Grid == 0 {
+			for g := range l.Grids {
+				out[g] = true
+			}
+		} else {
+			out[c.Grid-1] = true
+		}
+	}
+	return out
+}
+
+func compileJigsaw(b *builder, c *Constraint) error {
+	gs, err := b.grids(c)
+	if err != nil {
+		return err
+	}
+	n := b.m.N
+	if len(c.Pieces) != n {
+		return b.errorf("pieces has %d rows, want %d", len(c.Pieces), n)
+	}
+	var letters []rune
+	pieces := map[rune][]int{}
+	for _, g := range gs {
+		clear(pieces)
+		letters = letters[:0]
+		for r, row := range c.Pieces {
+			rs := []rune(strings.ReplaceAll(row, " ", ""))
+			if len(rs) != n {
+				return b.errorf("pieces row %d has %d letters, want %d", r+1, len(rs), n)
+			}
+			for cc, ch := range rs {
+				cell, _ := b.gridCell(g, r, cc)
+				if _, ok := pieces[ch]; !ok {
+					letters = append(letters, ch)
+				}
+				pieces[ch] = append(pieces[ch], cell)
+			}
+		}
+		for _, ch := range letters {
+			if len(pieces[ch]) != n {
+				return b.errorf("piece %q has %d cells, want %d", ch, len(pieces[ch]), n)
+			}
+			b.addUnit(UnitBox, fmt.Sprintf("%spiece %c", b.gridName(g), ch), pieces[ch])
+		}
+	}
+	return nil
+}
+
+func compileKiller(b *builder, c *Constraint) error {
+	cells, err := b.cells(c.Cells)
+	if err != nil {
+		return err
+	}
+	n, k := b.m.N, len(cells)
+	if k == 0 || k > n {
+		return b.errorf("a cage has 1 to %d cells, not %d", n, k)
+	}
+	name := fmt.Sprintf("killer cage at %s", c.Cells[0])
+	if k > 1 {
+		b.addUnit(UnitRegion, name, cells)
+	}
+	if c.Sum == 0 {
+		return nil
+	}
+	lo, hi := k*(k+1)/2, k*(2*n-k+1)/2
+	if c.Sum < lo || c.Sum > hi {
+		return b.errorf("%d distinct digits sum to %d..%d, not %d", k, lo, hi, c.Sum)
+	}
+	b.m.Rules = append(b.m.Rules, Rule{Kind: "killer", Name: name, Cells: cells, Sum: c.Sum})
+	return nil
+}
+
+func holdsKiller(r *Rule, d []uint8) bool {
+	s := 0
+	for _, c := range r.Cells {
+		s += int(d[c])
+	}
+	return s == r.Sum
+}
+
+var (
+	knightMoves = [][2]int{{1, 2}, {2, 1}, {1, -2}, {2, -1}}
+	kingMoves   = [][2]int{{1, 1}, {1, -1}, {0, 1}, {1, 0}}
+)
+
+// compileApart makes cells a move apart within a grid differ: a unit of
+// two cells for each such pair not already in a unit together.
+func compileApart(moves [][2]int) func(*builder, *Constraint) error {
+	return func(b *builder, c *Constraint) error {
+		gs, err := b.grids(c)
+		if err != nil {
+			return err
+		}
+		peers := b.peerSets()
+		n := b.m.N
+		for _, g := range gs {
+			for r := range n {
+				for cc := range n {
+					a, _ := b.gridCell(g, r, cc)
+					for _, mv := range moves {
+						o, ok := b.gridCell(g, r+mv[0], cc+mv[1])
+						if !ok || peers[pairKey(a, o)] || b.pairs[pairKey(a, o)] {
+							continue
+						}
+						b.addUnit(UnitRegion, fmt.Sprintf("%s %s-%s", c.Kind, b.m.Cells[a], b.m.Cells[o]), []int{a, o})
+					}
+				}
+			}
+		}
+		return nil
+	}
+}
+
+// peerSets is every pair of cells that share a unit so far.
+func (b *builder) peerSets() map[[2]int]bool {
+	out := map[[2]int]bool{}
+	for _, u := range b.m.Units {
+		for i, x := range u.Cells {
+			for _, y := range u.Cells[i+1:] {
+				out[pairKey(x, y)] = true
+			}
+		}
+	}
+	return out
+}
+
+// neighbours calls f for each orthogonally adjacent pair of cells within
+// the grids, once per pair even where grids overlap.
+func (b *builder) neighbours(gs []int, f func(a, o int)) {
+	seen := map[[2]int]bool{}
+	n := b.m.N
+	for _, g := range gs {
+		for r := range n {
+			for cc := range n {
+				a, _ := b.gridCell(g, r, cc)
+				for _, mv := range [][2]int{{0, 1}, {1, 0}} {
+					if o, ok := b.gridCell(g, r+mv[0], cc+mv[1]); ok && !seen[pairKey(a, o)] {
+						seen[pairKey(a, o)] = true
+						f(a, o)
+					}
+				}
+			}
+		}
+	}
+}
+
+func compileNonconsecutive(b *builder, c *Constraint) error {
+	gs, err := b.grids(c)
+	if err != nil {
+		return err
+	}
+	b.neighbours(gs, func(a, o int) {
+		b.m.Rules = append(b.m.Rules, Rule{Kind: "nonconsecutive", Name: fmt.Sprintf("nonconsecutive %s-%s", b.m.Cells[a], b.m.Cells[o]), Cells: []int{a, o}})
+	})
+	return nil
+}
+
+func holdsNonconsecutive(r *Rule, d []uint8) bool {
+	x, y := int(d[r.Cells[0]]), int(d[r.Cells[1]])
+	return x-y != 1 && y-x != 1
+}
+
+// DotHolds reports whether digits x and y satisfy a kropki relation.
+func DotHolds(dot Dot, x, y int) bool {
+	consecutive := x-y == 1 || y-x == 1
+	double := x == 2*y || y == 2*x
+	switch dot {
+	case DotWhite:
+		return consecutive
+	case DotBlack:
+		return double
+	}
+	return !consecutive && !double
+}
+
+func compileKropki(b *builder, c *Constraint) error {
+	dotted := map[[2]int]bool{}
+	for _, set := range []struct {
+		dot   Dot
+		pairs [][]Pos
+	}{{DotWhite, c.White}, {DotBlack, c.Black}} {
+		for _, pair := range set.pairs {
+			if len(pair) != 2 {
+				return b.errorf("a %s dot joins 2 cells, not %d", set.dot, len(pair))
+			}
+			cells, err := b.cells(pair)
+			if err != nil {
+				return err
+			}
+			p, q := pair[0], pair[1]
+			if abs(p.Row-q.Row)+abs(p.Col-q.Col) != 1 {
+				return b.errorf("a dot joins orthogonal neighbours, not %s and %s", p, q)
+			}
+			key := pairKey(cells[0], cells[1])
+			if dotted[key] {
+				return b.errorf("two dots between %s and %s", p, q)
+			}
+			dotted[key] = true
+			b.m.Rules = append(b.m.Rules, Rule{Kind: "kropki", Name: fmt.Sprintf("%s dot %s-%s", set.dot, p, q), Cells: cells, Dot: set.dot})
+		}
+	}
+	if !c.Negative {
+		if c.Grid != 0 {
+			return b.errorf("grid limits where a negative constraint applies; set negative too")
+		}
+		return nil
+	}
+	gs, err := b.grids(c)
+	if err != nil {
+		return err
+	}
+	b.neighbours(gs, func(a, o int) {
+		if !dotted[pairKey(a, o)] {
+			b.m.Rules = append(b.m.Rules, Rule{Kind: "kropki", Name: fmt.Sprintf("no dot %s-%s", b.m.Cells[a], b.m.Cells[o]), Cells: []int{a, o}, Dot: DotNone})
+		}
+	})
+	return nil
+}
+
+func holdsKropki(r *Rule, d []uint8) bool {
+	return DotHolds(r.Dot, int(d[r.Cells[0]]), int(d[r.Cells[1]]))
+}
+
+func compileParity(b *builder, c *Constraint) error {
+	var even uint64
+	for d := 2; d <= b.m.N; d += 2 {
+		even |= 1 << (d - 1)
+	}
+	odd := (^uint64(0) >> (64 - b.m.N)) &^ even
+	all := map[int]bool{}
+	for _, set := range []struct {
+		name string
+		ps   []Pos
+		mask uint64
+	}{{"even", c.Even, even}, {"odd", c.Odd, odd}} {
+		if len(set.ps) == 0 {
+			continue
+		}
+		cells, err := b.cells(set.ps)
+		if err != nil {
+			return err
+		}
+		for i, cell := range cells {
+			if all[cell] {
+				return b.errorf("cell %s is both even and odd", set.ps[i])
+			}
+			all[cell] = true
+		}
+		b.m.Rules = append(b.m.Rules, Rule{Kind: "parity", Name: fmt.Sprintf("%s cells of %s", set.name, b.at), Cells: cells, Mask: set.mask})
+	}
+	return nil
+}
+
+func holdsParity(r *Rule, d []uint8) bool {
+	for _, c := range r.Cells {
+		if r.Mask&(1<<(d[c]-1)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func compileThermo(b *builder, c *Constraint) error {
+	cells, err := b.cells(c.Cells)
+	if err != nil {
+		return err
+	}
+	if len(cells) < 2 || len(cells) > b.m.N {
+		return b.errorf("a thermometer has 2 to %d cells, not %d", b.m.N, len(cells))
+	}
+	for i := 1; i < len(c.Cells); i++ {
+		p, q := c.Cells[i-1], c.Cells[i]
+		if max(abs(p.Row-q.Row), abs(p.Col-q.Col)) != 1 {
+			return b.errorf("%s and %s are not neighbours", p, q)
+		}
+	}
+	b.m.Rules = append(b.m.Rules, Rule{Kind: "thermo", Name: fmt.Sprintf("thermo from %s", c.Cells[0]), Cells: cells})
+	return nil
+}
+
+func holdsThermo(r *Rule, d []uint8) bool {
+	for i := 1; i < len(r.Cells); i++ {
+		if d[r.Cells[i]] <= d[r.Cells[i-1]] {
+			return false
+		}
+	}
+	return true
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,146 @@
+package layouts
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// square4 is a 4x4 solution: rows 1234 3412 2143 4321.
+var square4 = []uint8{1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1}
+
+func layoutWith(t *testing.T, n int, cs ...string) (*Model, error) {
+	t.Helper()
+	text := fmt.Sprintf(`{"size": %d, "grids": [{"at": "r1c1"}], "constraints": [%s]}`, n, strings.Join(cs, ","))
+	l, err := ParseLayoutFile("k.json", []byte(text))
+	if err != nil {
+		return nil, err
+	}
+	return Compile(l)
+}
+
+// Every kind's example is valid layout-file syntax.
+func TestKindExamples(t *testing.T) {
+	for _, k := range Kinds() {
+		t.Run(k.Name, func(t *testing.T) {
+			n := 9
+			if k.Name == "jigsaw" {
+				n = 4
+			}
+			if _, err := layoutWith(t, n, k.Example); err != nil {
+				t.Fatal(err)
+			}
+			if k.Rules != (k.holds != nil) {
+				t.Errorf("Rules is %v but holds is set: %v", k.Rules, k.holds != nil)
+			}
+		})
+	}
+}
+
+func TestKindsCheck(t *testing.T) {
+	tests := []struct {
+		name       string
+		constraint string
+		want       string // "" when square4 satisfies it
+	}{
+		{"diagonal", `{"kind": "diagonal"}`, `diagonal \: digit 4 repeated at r2c2 and r3c3`},
+		{"region", `{"kind": "region", "cells": ["r1c1", "r2c3"]}`, "constraint 1 (region): digit 1 repeated"},
+		{"killer holds", `{"kind": "killer", "sum": 3, "cells": ["r1c1", "r1c2"]}`, ""},
+		{"killer sum", `{"kind": "killer", "sum": 4, "cells": ["r1c1", "r1c2"]}`, "killer cage at r1c1: killer does not hold"},
+		{"killer repeat", `{"kind": "killer", "cells": ["r1c1", "r2c3"]}`, "killer cage at r1c1: digit 1 repeated"},
+		{"thermo holds", `{"kind": "thermo", "cells": ["r1c1", "r1c2", "r1c3", "r1c4"]}`, ""},
+		{"thermo down", `{"kind": "thermo", "cells": ["r1c4", "r2c3"]}`, "thermo from r1c4: thermo does not hold"},
+		{"white holds", `{"kind": "kropki", "white": [["r1c1", "r1c2"]]}`, ""},
+		{"black holds", `{"kind": "kropki", "black": [["r1c1", "r1c2"], ["r3c2", "r3c1"]]}`, ""},
+		{"black", `{"kind": "kropki", "black": [["r1c2", "r1c3"]]}`, "black dot r1c2-r1c3: kropki does not hold"},
+		{"negative", `{"kind": "kropki", "white": [["r1c1", "r1c2"]], "negative": true}`, "no dot r1c2-r1c3"},
+		{"parity holds", `{"kind": "parity", "even": ["r1c2", "r1c4"], "odd": ["r1c1"]}`, ""},
+		{"parity", `{"kind": "parity", "even": ["r1c1"]}`, "even cells of constraint 1 (parity)"},
+		{"nonconsecutive", `{"kind": "nonconsecutive"}`, "nonconsecutive r1c1-r1c2"},
+		{"antiking", `{"kind": "antiking"}`, "antiking r2c2-r3c3: digit 4 repeated"},
+		{"antiknight holds", `{"kind": "antiknight"}`, "antiknight r1c1-r2c3: digit 1 repeated"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := layoutWith(t, 4, tt.constraint)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = Check(NewPuzzle(m), Grid{Model: m, Digits: square4})
+			if tt.want == "" {
+				if err != nil {
+					t.Errorf("Check: %v", err)
+				}
+				return
+			}
+			var ce *CheckError
+			if !errors.As(err, &ce) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want a CheckError containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestKindsCompile(t *testing.T) {
+	count := func(m *Model, prefix string) int {
+		k := 0
+		for _, u := range m.Units {
+			if strings.HasPrefix(u.Name, prefix) {
+				k++
+			}
+		}
+		return k
+	}
+	m, err := layoutWith(t, 9, `{"kind": "region", "preset": "windoku"}`, `{"kind": "region", "preset": "disjoint"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, d := count(m, "window"), count(m, "disjoint"); w != 4 || d != 9 {
+		t.Errorf("%d windows, %d disjoint groups; want 4, 9", w, d)
+	}
+	m, err = layoutWith(t, 4, `{"kind": "jigsaw", "pieces": ["AAAB", "ACBB", "CCDB", "CDDD"]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, p := count(m, "box"), count(m, "piece"); b != 0 || p != 4 {
+		t.Errorf("%d boxes, %d pieces; want 0, 4", b, p)
+	}
+	// A 9x9 has 4*8*7 = 224 knight-move pairs; 8 lie in each box, which
+	// already makes them differ: 152 are new.
+	m, err = layoutWith(t, 9, `{"kind": "antiknight"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := count(m, "antiknight"); k != 152 {
+		t.Errorf("%d antiknight pairs, want 152", k)
+	}
+	m, err = layoutWith(t, 9, `{"kind": "kropki", "negative": true, "white": [["r1c1", "r1c2"]]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Rules) != 144 { // 2*9*8 neighbour pairs, one with a dot
+		t.Errorf("%d kropki rules, want 144", len(m.Rules))
+	}
+}
+
+func TestKindsErrors(t *testing.T) {
+	tests := []struct{ constraint, want string }{
+		{`{"kind": "diagonal", "grid": 2}`, "grid 2: the layout has grids 1..1"},
+		{`{"kind": "region", "preset": "hyper"}`, `unknown preset "hyper"`},
+		{`{"kind": "jigsaw", "pieces": ["AAAB", "ACBB", "CCDB", "CDDA"]}`, `piece 'A' has 5 cells`},
+		{`{"kind": "kropki", "white": [["r1c1", "r2c2"]]}`, "orthogonal neighbours"},
+		{`{"kind": "kropki", "white": [["r1c1", "r1c2"]], "black": [["r1c2", "r1c1"]]}`, "two dots"},
+		{`{"kind": "thermo", "cells": ["r1c1", "r3c1"]}`, "not neighbours"},
+		{`{"kind": "parity", "even": ["r1c1"], "odd": ["r1c1"]}`, "both even and odd"},
+		{`{"kind": "killer", "cells": ["r1c1", "r1c1"]}`, "listed twice"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			_, err := layoutWith(t, 4, tt.constraint)
+			if !errors.Is(err, ErrLayout) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want ErrLayout containing %q", err, tt.want)
+			}
+		})
+	}
+}
