@@ -11,8 +11,27 @@ import (
 )
 
 type layoutsCmd struct {
-	List listLayoutsCmd `cmd:"" default:"1" help:"List the built-in layouts (the default)."`
-	Show showLayoutCmd  `cmd:"" help:"Draw a layout, or print it as a layout file with --as-file."`
+	List  listLayoutsCmd `cmd:"" default:"1" help:"List the built-in layouts (the default)."`
+	Show  showLayoutCmd  `cmd:"" help:"Draw a layout, or print it as a layout file with --as-file."`
+	Kinds listKindsCmd   `cmd:"" help:"List the variant constraint kinds a layout file can use, with an example of each."`
+}
+
+type listKindsCmd struct{}
+
+func (c *listKindsCmd) Run(e *env) error {
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "KIND\tFIELDS\tWHAT")
+	for _, k := range layouts.Kinds() {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", k.Name, k.Fields, k.About)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout, "\nExamples, one per kind, for the \"constraints\" list of a layout file:")
+	for _, k := range layouts.Kinds() {
+		fmt.Fprintf(e.stdout, "  %s\n", k.Example)
+	}
+	return nil
 }
 
 type listLayoutsCmd struct {

@@ -29,6 +29,7 @@ func (c *solveCmd) Run(e *env) error {
 	}
 	defer out.abort()
 	w := bufio.NewWriter(out)
+	n, sep := 0, ""
 	t, err := batch(e, &c.inputFlags, &c.engineFlags,
 		func(s *solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
 			o, err := s.count(ctx, p, limit)
@@ -38,6 +39,12 @@ func (c *solveCmd) Run(e *env) error {
 			return o, err
 		},
 		func(r *record) error {
+			if r.puzzle != nil {
+				sep = r.puzzle.Source.Format.Separator()
+			}
+			if n++; n > 1 {
+				w.WriteString(sep) // canvas and rows puzzles need a blank line between
+			}
 			switch {
 			case r.err != nil:
 				fmt.Fprintf(e.stderr, "%s\n", errorText(r))
