@@ -1,0 +1,162 @@
+//go:build wip
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"gattai/layouts"
+)
+
+// A file of 1,000 puzzles with 10 broken ones: 990 solved, 10 reported
+// with their line numbers, one record each, in order, exit code 2.
+func TestBatchWithBrokenPuzzles(t *testing.T) {
+	var good []string
+	for _, l := range strings.Split(readFile(t, td("top1465-200.txt")), "\n") {
+		if len(l) == 81 {
+			good = append(good, l)
+		}
+	}
+	broken := map[int]bool{}
+	for _, i := range []int{0, 37, 99, 150, 151, 420, 512, 777, 901, 999} {
+		broken[i] = true
+	}
+	var in strings.Builder
+	in.WriteString("# 1000 puzzles, 10 broken\n")
+	for i := range 1000 {
+		p := good[i%len(good)]
+		if broken[i] {
+			p = p[:40] + "x" + p[41:] // an unknown symbol at column 41
+		}
+		in.WriteString(p + "\n")
+	}
+	name := filepath.Join(t.TempDir(), "batch.txt")
+	if err := os.WriteFile(name, []byte(in.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, jobs := range []string{"1", "2"} {
+		t.Run("jobs "+jobs, func(t *testing.T) {
+			out, errs, code := gattai(t, "", "solve", "--jobs", jobs, name)
+			if code != exitBadInput {
+				t.Errorf("exit %d, want %d", code, exitBadInput)
+			}
+			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			if len(lines) != 1000 {
+				t.Fatalf("%d records, want 1000", len(lines))
+			}
+			for i, l := range lines {
+				want := fmt.Sprintf("# %s:%d:41: unknown symbol 'x'", name, i+2)
+				switch {
+				case broken[i] && !strings.HasPrefix(l, want):
+					t.Errorf("record %d: %q, want it to start %q", i+1, l, want)
+				case !broken[i] && (len(l) != 81 || strings.Contains(l, ".")):
+					t.Errorf("record %d: %q is not a solution", i+1, l)
+				}
+			}
+			reported := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(name) + `:\d+:41: unknown symbol`).FindAllString(errs, -1)
+			if len(reported) != 10 {
+				t.Errorf("%d errors on stderr, want 10:\n%s", len(reported), errs)
+			}
+		})
+	}
+}
+
+// --timeout returns on time with exit 3 even where the engine cannot be
+// interrupted: counting the solutions of an empty grid never ends.
+func TestTimeout(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		in   string
+	}{
+		{"backtrack", []string{"count", "--engine", "backtrack", "--limit", "1000000000"}, strings.Repeat(".", 625) + "\n"},
+		{"sat", []string{"count", "--engine", "sat", "--no-verify", "--limit", "1000000000"}, strings.Repeat(".", 256) + "\n"},
+		{"solve sat 25x25", []string{"solve", "--engine", "sat", "--encoding", "binary"}, strings.Repeat(".", 625) + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			_, errs, code := gattai(t, tt.in, append(tt.args, "--timeout", "100ms")...)
+			took := time.Since(start)
+			if code != exitTimeout || !strings.Contains(errs, "timed out after 100ms") {
+				t.Errorf("exit %d, stderr %q; want %d and a timeout message", code, errs, exitTimeout)
+			}
+			if took > time.Second {
+				t.Errorf("took %v, want under 1s", took)
+			}
+		})
+	}
+}
+
+// explain finds a minimal set of contradictory givens in a samurai with
+// one wrong given, quickly.
+func TestExplain(t *testing.T) {
+	puzzle := readFile(t, td("seeds", "samurai-problem1.txt"))
+	solution, _, code := gattai(t, puzzle, "solve")
+	if code != 0 {
+		t.Fatal("the seed does not solve")
+	}
+	// Give an empty cell of the centre grid a wrong digit that no given
+	// contradicts directly: only search finds that it has no solution.
+	rows, sol := strings.Split(puzzle, "\n"), strings.Split(solution, "\n")
+	r, c := 10, 8
+	if rows[r][c] != '.' {
+		t.Fatalf("r%dc%d is not empty", r+1, c+1)
+	}
+	var bad string
+	var wrong byte
+	for d := byte('1'); d <= '9' && bad == ""; d++ {
+		edited := slices.Clone(rows)
+		edited[r] = rows[r][:c] + string(d) + rows[r][c+1:]
+		text := strings.Join(edited, "\n")
+		if out, _, code := gattai(t, text, "count"); d != sol[r][c] && code == 0 && out == "0\n" {
+			bad, wrong = text, d
+		}
+	}
+	if bad == "" {
+		t.Fatal("no wrong digit at that cell reads without a direct conflict")
+	}
+
+	start := time.Now()
+	out, errs, code := gattai(t, bad, "explain")
+	took := time.Since(start)
+	if code != exitNoSolution {
+		t.Fatalf("exit %d, want %d: %s", code, exitNoSolution, errs)
+	}
+	if took > time.Second {
+		t.Errorf("explain took %v, want under 1s", took)
+	}
+	first, drawn, _ := strings.Cut(out, "\n")
+	if !strings.Contains(first, fmt.Sprintf("r%dc%d=%c", r+1, c+1, wrong)) {
+		t.Errorf("the wrong given is not in the explanation: %s", first)
+	}
+	// The drawn givens have no solution; dropping any one of them gives one.
+	if out, _, _ := gattai(t, drawn, "count", "--layout", "samurai"); out != "0\n" {
+		t.Errorf("the explanation counts %q, want 0", out)
+	}
+	l, _ := layouts.Builtin("samurai", 9, layouts.Shape{})
+	m, _ := layouts.Compile(l)
+	ps, err := layouts.ReadAll(strings.NewReader(drawn), layouts.ReadOptions{Format: layouts.FormatCanvas, Model: m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	core := ps[0]
+	for cell, d := range core.Givens {
+		if d == 0 {
+			continue
+		}
+		core.Givens[cell] = 0
+		if out, _, _ := gattai(t, core.String(), "count", "--layout", "samurai", "--limit", "1"); out != "1+\n" {
+			t.Errorf("without %s the rest still has no solution: not minimal", m.Cells[cell])
+		}
+		core.Givens[cell] = d
+	}
+	t.Logf("explain: %v, %s", took, first)
+}
