@@ -60,7 +60,7 @@ func TestBatchWithBrokenPuzzles(t *testing.T) {
 					t.Errorf("record %d: %q is not a solution", i+1, l)
 				}
 			}
-			reported := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(name) + `:\d+:41: unknown symbol`).FindAllString(errs, -1)
+			reported := regexp.MustCompile(`(?m)^`+regexp.QuoteMeta(name)+`:\d+:41: unknown symbol`).FindAllString(errs, -1)
 			if len(reported) != 10 {
 				t.Errorf("%d errors on stderr, want 10:\n%s", len(reported), errs)
 			}
