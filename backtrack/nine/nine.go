@@ -1,0 +1,443 @@
+package nine
+
+import "math/bits"
+
+// grid is the whole search state (272 bytes); it is copied by value on
+// every guess. Band words use the layout of doc.go.
+type grid struct {
+	f        [9][3]uint32 // f[d][b]: cells of band b that may hold digit d+1
+	unsolved [3]uint32    // cells of band b not yet placed
+	dirty    uint32       // digits whose cells changed since they were last reduced
+
+	// open[d] and sure[d] are the triads that may hold digit d+1 and those
+	// certain to, as of its last reduce: bit b*9+r*3+k is the row triad of
+	// row r, box k in band b; bit 32+k*9+b*3+j the column triad of column
+	// j of box k in band b.
+	open, sure [9]uint64
+}
+
+// solver holds what the search accumulates; it lives on Count's stack.
+type solver struct {
+	limit    int
+	count    int
+	guesses  int64
+	solution *[81]uint8
+}
+
+// Count solves a 9x9 puzzle (givens[i] in 0..9, row-major, 0 empty),
+// stopping after limit solutions (limit < 1 means 1). It writes the first
+// solution found into solution (if count > 0) and returns the number of
+// solutions found and the number of guesses made. Conflicting givens give
+// count 0, and so does a given outside 0..9. It does not allocate.
+func Count(givens *[81]uint8, limit int, solution *[81]uint8) (count int, guesses int64) {
+	if limit < 1 {
+		limit = 1
+	}
+	var g grid
+	if !g.init(givens) {
+		return 0, 0
+	}
+	s := solver{limit: limit, solution: solution}
+	s.search(g)
+	return s.count, s.guesses
+}
+
+// init places the givens; false means a given outside 0..9 or two equal
+// givens in one box (other conflicts surface in propagation).
+func (g *grid) init(givens *[81]uint8) bool {
+	// at[v][b]: cells of band b given v (at[0]: the empty cells).
+	var at [16][4]uint32
+	var bad uint8
+	for i, v := range givens {
+		bad |= v
+		at[v&15][posOf[i]&3] |= 1 << (posOf[i] >> 2)
+	}
+	if bad > 15 {
+		return false
+	}
+	for v := 10; v < 16; v++ {
+		if at[v] != [4]uint32{} {
+			return false
+		}
+	}
+	// Each given must be alone in its box: then the givens are as many as
+	// the (digit, box) pairs they occupy.
+	g.unsolved = [3]uint32{at[0][0], at[0][1], at[0][2]}
+	clues, pairs := 81-bits.OnesCount32(at[0][0])-bits.OnesCount32(at[0][1])-bits.OnesCount32(at[0][2]), 0
+	for d := range g.f {
+		var occupied uint32
+		for b := range 3 {
+			m := at[d+1][b]
+			x := m | m>>9 | m>>18
+			boxes := (x | x>>3 | x>>6) & 7
+			occupied |= boxes << (3 * b)
+			// The empty cells, less the boxes of the digit's givens, and
+			// those givens.
+			g.f[d][b] = at[0][b]&^(boxes*boxCols) | m
+		}
+		pairs += bits.OnesCount32(occupied)
+	}
+	if pairs != clues {
+		return false
+	}
+	g.dirty = 1<<9 - 1
+	return true
+}
+
+// search solves g, recording solutions in s, until s.limit is reached.
+// g is the caller's copy: a guess narrows a copy passed down, and when
+// that subtree is done narrows g to the alternative.
+func (s *solver) search(g grid) {
+	for {
+		var x guess
+		switch g.propagate(&x) {
+		case failed:
+			return
+		case solved:
+			s.record(&g)
+			return
+		}
+		s.guesses++
+		child := g
+		child.narrow(x.d, &x.try)
+		s.search(child)
+		if s.count >= s.limit {
+			return
+		}
+		g.narrow(x.d, &x.other)
+	}
+}
+
+// A guess is a binary choice about one digit: its cells are first ANDed
+// with try, band by band, then (when that fails or to count further)
+// with other.
+type guess struct {
+	d          uint
+	try, other [3]uint32
+}
+
+// narrow keeps only the cells of m for digit d.
+func (g *grid) narrow(d uint, m *[3]uint32) {
+	f := &g.f[d%9]
+	f[0] &= m[0]
+	f[1] &= m[1]
+	f[2] &= m[2]
+	g.dirty = 1 << (d % 9)
+}
+
+// record counts the solved grid g and keeps the first one.
+func (s *solver) record(g *grid) {
+	s.count++
+	if s.count > 1 || s.solution == nil {
+		return
+	}
+	for d := range g.f {
+		for b := range g.f[d] {
+			for m := g.f[d][b]; m != 0; m &= m - 1 {
+				i := cellOf[b][bits.TrailingZeros32(m)&31]
+				if i < 81 {
+					s.solution[i] = uint8(d + 1)
+				}
+			}
+		}
+	}
+}
+
+// Outcomes of propagate.
+const (
+	failed  = iota // a contradiction
+	solved         // every cell placed
+	stalled        // a guess is needed; propagate has filled it in
+)
+
+// propagate reduces g until nothing more follows, and when that is not
+// the end, chooses the guess x.
+func (g *grid) propagate(x *guess) int {
+	for {
+		for g.dirty != 0 {
+			e := bits.TrailingZeros32(g.dirty)
+			g.dirty &= g.dirty - 1
+			if !g.reduce(e) {
+				return failed
+			}
+		}
+		if g.unsolved[0]|g.unsolved[1]|g.unsolved[2] == 0 {
+			return solved
+		}
+		// Naked singles: count the candidates of every cell, all bands
+		// at once: oneB, twoB, threeB are the cells of band B with at
+		// least 1, 2, 3 candidates.
+		var one0, one1, one2, two0, two1, two2, three0, three1, three2 uint32
+		for d := range g.f {
+			x := &g.f[d]
+			three0 |= two0 & x[0]
+			two0 |= one0 & x[0]
+			one0 |= x[0]
+			three1 |= two1 & x[1]
+			two1 |= one1 & x[1]
+			one1 |= x[1]
+			three2 |= two2 & x[2]
+			two2 |= one2 & x[2]
+			one2 |= x[2]
+		}
+		u := &g.unsolved
+		if u[0]&^one0|u[1]&^one1|u[2]&^one2 != 0 {
+			return failed
+		}
+		pair := [3]uint32{u[0] & two0 &^ three0, u[1] & two1 &^ three1, u[2] & two2 &^ three2}
+		single := [3]uint32{u[0] & one0 &^ two0, u[1] & one1 &^ two1, u[2] & one2 &^ two2}
+		if single[0]|single[1]|single[2] != 0 {
+			for d := range g.f {
+				for b, sg := range single {
+					for m := g.f[d][b] & sg; m != 0; m &= m - 1 {
+						g.f[d][b] &= keepBox[bits.TrailingZeros32(m)&31]
+						g.dirty |= 1 << d
+					}
+				}
+			}
+		}
+		if g.dirty != 0 {
+			continue
+		}
+		switch g.triads() {
+		case -1:
+			return failed
+		case 1:
+			continue
+		}
+		if !g.chooseConfig(x) {
+			g.chooseCell(x, &pair)
+		}
+		return stalled
+	}
+}
+
+// chooseConfig fills in x with a guess on configurations: in the band or
+// stack with the fewest configurations over all digits (a band or stack
+// is fixed at nine, one per digit), a digit with exactly two. The guess
+// fixes the digit's permutation there: try one, else the other. It
+// returns false when no such digit exists.
+func (g *grid) chooseConfig(x *guess) bool {
+	// Units 0..2 are the bands, 3..5 the stacks; unit u's 3x3 triad
+	// pattern for a digit is open>>shift[u] & planeMask.
+	shift := [6]uint{0, 9, 18, 32, 41, 50}
+	var t0, t1, t2, t3, t4, t5 uint32
+	for _, o := range &g.open {
+		t0 += uint32(configs[o&planeMask])
+		t1 += uint32(configs[o>>9&planeMask])
+		t2 += uint32(configs[o>>18&planeMask])
+		t3 += uint32(configs[o>>32&planeMask])
+		t4 += uint32(configs[o>>41&planeMask])
+		t5 += uint32(configs[o>>50&planeMask])
+	}
+	total := [6]uint32{t0, t1, t2, t3, t4, t5}
+	best, bu := uint32(1000), -1
+	for u, t := range total {
+		if t > 9 && t < best {
+			best, bu = t, u
+		}
+	}
+	if bu < 0 {
+		return false
+	}
+	sh := shift[bu]
+	for d := range g.open {
+		t := g.open[d] >> sh & planeMask
+		if configs[t] != 2 {
+			continue
+		}
+		p := uint32(firstPerm[t])
+		q := uint32(perm[t])&^p | uint32(common[t])
+		x.d = uint(d)
+		if bu < 3 {
+			x.try = [3]uint32{bandMask, bandMask, bandMask}
+			x.other = x.try
+			x.try[bu] = p * fold3
+			x.other[bu] = q * fold3
+			return true
+		}
+		// A stack pattern has bit b*3+j for column j of box k in band b.
+		k := bu - 3
+		for b := range 3 {
+			x.try[b] = colKeep[k][bits.TrailingZeros32(p>>(3*b)&7)&3]
+			x.other[b] = colKeep[k][bits.TrailingZeros32(q>>(3*b)&7)&3]
+		}
+		return true
+	}
+	return false
+}
+
+// chooseCell fills in x with a guess on a cell: the first with two
+// candidates (pair, by band), else the first unsolved one; its lowest
+// digit, else not that digit.
+func (g *grid) chooseCell(x *guess, pair *[3]uint32) {
+	cells := pair
+	if pair[0]|pair[1]|pair[2] == 0 {
+		cells = &g.unsolved
+	}
+	for b, m := range cells {
+		if m == 0 {
+			continue
+		}
+		p := bits.TrailingZeros32(m) & 31
+		for d := range g.f {
+			if g.f[d][b]>>p&1 != 0 {
+				x.d = uint(d)
+				x.try = [3]uint32{bandMask, bandMask, bandMask}
+				x.other = x.try
+				x.try[b] = keepBox[p]
+				x.other[b] = bandMask &^ (1 << p)
+				return
+			}
+		}
+	}
+}
+
+// triads applies the rule that the three cells of a triad (a row or a
+// column within a box) hold three different digits: a triad open to only
+// three digits holds each of them, and a triad certain to hold three
+// digits holds no other. It returns -1 on a contradiction, 1 when it
+// changed the grid, 0 otherwise.
+func (g *grid) triads() int {
+	// Bit-sliced counters over the nine digits: o3 is "at least 3
+	// digits open", s4 "at least 4 digits sure", and so on.
+	var o1, o2, o3, o4, s1, s2, s3, s4 uint64
+	for d := range g.open {
+		x := g.open[d]
+		o4 |= o3 & x
+		o3 |= o2 & x
+		o2 |= o1 & x
+		o1 |= x
+		y := g.sure[d]
+		s4 |= s3 & y
+		s3 |= s2 & y
+		s2 |= s1 & y
+		s1 |= y
+	}
+	const all = bandMask | bandMask<<32
+	if (^o3|s4)&all != 0 {
+		return -1
+	}
+	s3 &^= s4
+	in := o3 &^ o4 &^ s3 // exactly three digits open, not all sure yet
+	out := s3 & o4       // exactly three digits sure, more open
+	if in|out == 0 {
+		return 0
+	}
+	for m := in | out; m != 0; m &= m - 1 {
+		q := bits.TrailingZeros64(m)
+		isIn := in>>q&1 != 0
+		for d := range g.open {
+			if g.open[d]>>q&1 == 0 || g.sure[d]>>q&1 != 0 {
+				continue
+			}
+			g.dirty |= 1 << d
+			if q < 32 {
+				b, rk := q/9, q%9
+				if isIn {
+					g.f[d][b] &= hKeep[rk]
+				} else {
+					g.f[d][b] &^= hCells[rk]
+				}
+			} else {
+				k, bj := (q-32)/9, (q-32)%9
+				b, j := bj/3, bj%3
+				cells := uint32(0x49) << (j*9 + k)
+				if isIn {
+					for b2 := range 3 {
+						if b2 == b {
+							g.f[d][b2] &= ^(boxCols << k) | cells
+						} else {
+							g.f[d][b2] &^= cells
+						}
+					}
+				} else {
+					g.f[d][b] &^= cells
+				}
+			}
+		}
+	}
+	return 1
+}
+
+// reduce applies every rule that concerns digit d alone until none
+// changes its cells, then takes the cells it has placed out of the other
+// digits. It returns false on a contradiction.
+//
+// Per band, the digit's 9 triads (3 rows x 3 boxes) must contain a
+// permutation: one triad per row and per box. Per stack, the 9 vertical
+// triads (3 bands x 3 columns) must likewise contain a permutation.
+func (g *grid) reduce(d int) bool {
+	f := &g.f[d]
+	s0, s1, s2 := f[0], f[1], f[2]
+	var e0, e1, e2 uint64
+	var a0, a1, a2 uint32
+	for {
+		e0 = band[(s0|s0>>9|s0>>18)&planeMask]
+		e1 = band[(s1|s1>>9|s1>>18)&planeMask]
+		e2 = band[(s2|s2>>9|s2>>18)&planeMask]
+		s0 &= uint32(e0)
+		s1 &= uint32(e1)
+		s2 &= uint32(e2)
+		if s0 == 0 || s1 == 0 || s2 == 0 {
+			return false
+		}
+		// Vertical triads: y bit j*9+b*3+k is column j of box k in band b.
+		y := (s0|s0>>3|s0>>6)&colTriads | (s1|s1>>3|s1>>6)&colTriads<<3 | (s2|s2>>3|s2>>6)&colTriads<<6
+		a0 = uint32(perm[gather(y&boxCols)])
+		a1 = uint32(perm[gather(y>>1&boxCols)])
+		a2 = uint32(perm[gather(y>>2&boxCols)])
+		// a bit k*9+b*3+j: column j of box k allowed in band b.
+		a := a0 | a1<<9 | a2<<18
+		w0 := a & colTriads
+		w1 := a >> 3 & colTriads
+		w2 := a >> 6 & colTriads
+		n0 := s0 & expand[(w0|w0>>6|w0>>12)&planeMask]
+		n1 := s1 & expand[(w1|w1>>6|w1>>12)&planeMask]
+		n2 := s2 & expand[(w2|w2>>6|w2>>12)&planeMask]
+		if n0 == s0 && n1 == s1 && n2 == s2 {
+			break
+		}
+		s0, s1, s2 = n0, n1, n2
+	}
+	f[0], f[1], f[2] = s0, s1, s2
+	g.open[d] = uint64(uint32(e0)&planeMask|uint32(e1)&planeMask<<9|uint32(e2)&planeMask<<18) | uint64(a0|a1<<9|a2<<18)<<32
+	g.sure[d] = uint64(uint32(e0>>32)|uint32(e1>>32)<<9|uint32(e2>>32)<<18) | uint64(uint32(common[a0&planeMask])|uint32(common[a1&planeMask])<<9|uint32(common[a2&planeMask])<<18)<<32
+	// Placed: a certain triad with a single cell.
+	p0 := s0 & (uint32(e0>>32) & once(s0) * fold3) & g.unsolved[0]
+	p1 := s1 & (uint32(e1>>32) & once(s1) * fold3) & g.unsolved[1]
+	p2 := s2 & (uint32(e2>>32) & once(s2) * fold3) & g.unsolved[2]
+	if p0|p1|p2 == 0 {
+		return true
+	}
+	g.unsolved[0] &^= p0
+	g.unsolved[1] &^= p1
+	g.unsolved[2] &^= p2
+	// Unrolled: the loop's exit branch alone cost more than its body.
+	dirty := g.dirty |
+		take(&g.f[0], p0, p1, p2) | take(&g.f[1], p0, p1, p2)<<1 |
+		take(&g.f[2], p0, p1, p2)<<2 | take(&g.f[3], p0, p1, p2)<<3 |
+		take(&g.f[4], p0, p1, p2)<<4 | take(&g.f[5], p0, p1, p2)<<5 |
+		take(&g.f[6], p0, p1, p2)<<6 | take(&g.f[7], p0, p1, p2)<<7 |
+		take(&g.f[8], p0, p1, p2)<<8
+	f[0], f[1], f[2] = s0, s1, s2
+	g.dirty = dirty &^ (1 << d)
+	return true
+}
+
+// take removes cells p0, p1, p2 from the band words of one digit and
+// returns 1 if it had any of them, else 0, without a branch.
+func take(o *[3]uint32, p0, p1, p2 uint32) uint32 {
+	hit := o[0]&p0 | o[1]&p1 | o[2]&p2
+	o[0] &^= p0
+	o[1] &^= p1
+	o[2] &^= p2
+	return -hit >> 31
+}
+
+// once is the set of triads (bit r*3+k) of band word s that hold exactly
+// one cell.
+func once(s uint32) uint32 {
+	p0, p1, p2 := s&planeMask, s>>9&planeMask, s>>18
+	return (p0 ^ p1 ^ p2) &^ (p0 & p1 & p2)
+}
