@@ -232,6 +232,9 @@ func (r *Reader) readLine() (*Puzzle, error) {
 	if m != nil {
 		size = sizeIs(len(m.Cells), m.N)
 	}
+	if p, ok := r.fastLine(s, l, m); ok {
+		return p, nil
+	}
 	cells := splitCells(l.text, size, m != nil && m.N > MaxLetterSymbols)
 	k := len(cells)
 	if m == nil {
@@ -262,6 +265,42 @@ func (r *Reader) readLine() (*Puzzle, error) {
 		}
 	}
 	return s.puzzle()
+}
+
+// fastLine reads the common line, one symbol byte per cell and nothing
+// else, without splitting it into cells first. It reports false when the
+// line is anything else, or is bad: the general path then says why.
+func (r *Reader) fastLine(s *sheet, l line, m *Model) (*Puzzle, bool) {
+	text := l.text
+	if m == nil {
+		n := 1
+		for n*n < len(text) {
+			n++
+		}
+		if n*n != len(text) || n > MaxLetterSymbols || !isAutoSize(n) {
+			return nil, false
+		}
+		m, _ = r.builtin("classic", n)
+		if m == nil {
+			return nil, false
+		}
+	}
+	if m.N > MaxLetterSymbols || len(text) != len(m.Cells) {
+		return nil, false
+	}
+	givens := make([]uint8, len(text))
+	for i := 0; i < len(text); i++ {
+		d := SymbolDigit(text[i])
+		if d < 0 || d > m.N {
+			return nil, false
+		}
+		givens[i] = uint8(d)
+	}
+	p := &Puzzle{Model: m, Givens: givens, Source: s.src}
+	if p.Conflict() != nil {
+		return nil, false
+	}
+	return p, true
 }
 
 func (r *Reader) readRows() (*Puzzle, error) {

@@ -43,22 +43,34 @@ func (p *Puzzle) Clues() int {
 // Conflict reports the first unit in which two givens repeat a digit.
 func (p *Puzzle) Conflict() error {
 	m := p.Model
-	for _, u := range m.Units {
-		var seen [MaxSymbols + 1]int
-		for _, c := range u.Cells {
+	for ui := range m.Units {
+		var seen uint64
+		for _, c := range m.Units[ui].Cells {
 			d := p.Givens[c]
-			if d == 0 {
+			if d == 0 || d > MaxSymbols {
 				continue
 			}
-			if prev := seen[d]; prev != 0 {
-				a, b := m.Cells[prev-1], m.Cells[c]
-				return &CheckError{Unit: u.Name, Cells: []Pos{a, b},
-					Msg: fmt.Sprintf("digit %s given twice, at %s and %s", Symbol(int(d)), a, b)}
+			bit := uint64(1) << (d - 1)
+			if seen&bit == 0 {
+				seen |= bit
+				continue
 			}
-			seen[d] = c + 1
+			a, b := m.Cells[firstWith(p.Givens, m.Units[ui].Cells, d)], m.Cells[c]
+			return &CheckError{Unit: m.Units[ui].Name, Cells: []Pos{a, b},
+				Msg: fmt.Sprintf("digit %s given twice, at %s and %s", Symbol(int(d)), a, b)}
 		}
 	}
 	return nil
+}
+
+// firstWith is the first of cells that holds digit d.
+func firstWith(digits []uint8, cells []int, d uint8) int {
+	for _, c := range cells {
+		if digits[c] == d {
+			return c
+		}
+	}
+	return -1
 }
 
 // String is the puzzle in canvas form.
@@ -89,16 +101,18 @@ func Check(p *Puzzle, g Grid) error {
 				Msg: fmt.Sprintf("cell %s holds %s but the given is %s", m.Cells[c], Symbol(int(d)), Symbol(int(gv)))}
 		}
 	}
-	for _, u := range m.Units {
-		var seen [MaxSymbols + 1]int
-		for _, c := range u.Cells {
+	for ui := range m.Units {
+		var seen uint64
+		for _, c := range m.Units[ui].Cells {
 			d := g.Digits[c]
-			if prev := seen[d]; prev != 0 {
-				a, b := m.Cells[prev-1], m.Cells[c]
-				return &CheckError{Unit: u.Name, Cells: []Pos{a, b},
-					Msg: fmt.Sprintf("digit %s repeated at %s and %s", Symbol(int(d)), a, b)}
+			bit := uint64(1) << (d - 1)
+			if seen&bit == 0 {
+				seen |= bit
+				continue
 			}
-			seen[d] = c + 1
+			a, b := m.Cells[firstWith(g.Digits, m.Units[ui].Cells, d)], m.Cells[c]
+			return &CheckError{Unit: m.Units[ui].Name, Cells: []Pos{a, b},
+				Msg: fmt.Sprintf("digit %s repeated at %s and %s", Symbol(int(d)), a, b)}
 		}
 	}
 	return checkRules(m, g.Digits)

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -20,10 +21,14 @@ import (
 // puzzle read, bad ones included, emitted in input order.
 type record struct {
 	puzzle *layouts.Puzzle // nil when the input was bad
-	where  string          // "file:line" of the puzzle, for messages
-	err    error           // bad input, engine error or timeout
+	file   string
+	line   int   // the puzzle's first line
+	err    error // bad input, engine error or timeout
 	out    outcome
 }
+
+// where is "file:line" of the puzzle, for messages.
+func (r *record) where() string { return r.file + ":" + strconv.Itoa(r.line) }
 
 // chunk is a run of records handed to one worker at once, so that fast
 // puzzles do not pay a channel hand-off each.
@@ -82,34 +87,46 @@ func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record) 
 		readErr = readAll(ctx, srcs, in.format(), m, &bytesRead, recs)
 	}()
 
-	// Chunker: greedy runs of what the reader has ready.
+	// Chunker: a chunk goes into the ordered window at once, and grows
+	// with what the reader delivers until a worker is free to take it.
 	todo := make(chan *chunk)
 	ordered := make(chan *chunk, 4*jobs)
 	go func() {
 		defer close(todo)
 		defer close(ordered)
-		for rec := range recs {
-			ch := &chunk{recs: []*record{rec}, done: make(chan struct{})}
-		more:
-			for len(ch.recs) < maxChunk {
-				select {
-				case r, ok := <-recs:
-					if !ok {
-						break more
-					}
-					ch.recs = append(ch.recs, r)
-				default:
-					break more
-				}
-			}
+		in := recs
+		for rec := range in {
+			ch := &chunk{recs: make([]*record, 1, maxChunk), done: make(chan struct{})}
+			ch.recs[0] = rec
 			select {
 			case ordered <- ch:
 			case <-ctx.Done():
 				return
 			}
-			select {
-			case todo <- ch:
-			case <-ctx.Done():
+		grow:
+			for len(ch.recs) < maxChunk && in != nil {
+				select {
+				case r, ok := <-in:
+					if !ok {
+						in = nil
+						break grow
+					}
+					ch.recs = append(ch.recs, r)
+				case todo <- ch:
+					ch = nil
+					break grow
+				case <-ctx.Done():
+					return
+				}
+			}
+			if ch != nil {
+				select {
+				case todo <- ch:
+				case <-ctx.Done():
+					return
+				}
+			}
+			if in == nil {
 				return
 			}
 		}
@@ -195,13 +212,13 @@ func readAll(ctx context.Context, srcs []source, f layouts.Format, m *layouts.Mo
 			if err == io.EOF {
 				break
 			}
-			rec := &record{puzzle: p}
+			rec := &record{puzzle: p, file: s.name}
 			var pe *layouts.ParseError
 			switch {
 			case err == nil:
-				rec.where = fmt.Sprintf("%s:%d", s.name, p.Source.Line)
+				rec.line = p.Source.Line
 			case errors.As(err, &pe):
-				rec.where = fmt.Sprintf("%s:%d", s.name, pe.Line)
+				rec.line = pe.Line
 				rec.puzzle, rec.err = nil, err
 			default:
 				rc.Close()
@@ -296,7 +313,7 @@ func (t *tally) stats(w io.Writer) {
 	}
 	if t.puzzles == 1 && t.first.err == nil {
 		r, o := t.first, t.first.out
-		fmt.Fprintf(w, "%s: engine %s  time %v", r.where, o.engine, o.elapsed.Round(time.Microsecond))
+		fmt.Fprintf(w, "%s: engine %s  time %v", r.where(), o.engine, o.elapsed.Round(time.Microsecond))
 		if o.engine == "backtrack" {
 			fmt.Fprintf(w, "  nodes %d", o.nodes)
 		} else {

@@ -37,7 +37,8 @@ func (c *countCmd) Run(e *env) error {
 				fmt.Fprintln(w, "error")
 				return nil
 			}
-			fmt.Fprintln(w, countText(r.out.count, c.Limit))
+			w.WriteString(countText(r.out.count, c.Limit))
+			w.WriteByte('\n')
 			return nil
 		})
 	if err := w.Flush(); err != nil {

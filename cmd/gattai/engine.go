@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"gattai/backtrack"
@@ -163,7 +164,7 @@ func (s *solver) run(ctx context.Context, engine string, p *layouts.Puzzle, limi
 // countText is a count as printed: "2+" when the search stopped at the limit.
 func countText(n, limit int) string {
 	if n >= limit {
-		return fmt.Sprintf("%d+", n)
+		return strconv.Itoa(n) + "+"
 	}
-	return fmt.Sprint(n)
+	return strconv.Itoa(n)
 }

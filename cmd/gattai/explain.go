@@ -35,9 +35,9 @@ func (c *explainCmd) Run(e *env) error {
 				fmt.Fprintf(e.stderr, "%s\n", errorText(r))
 				fmt.Fprintf(w, "# %s\n", errorText(r))
 			case r.out.count > 0:
-				fmt.Fprintf(w, "%s: has a solution; nothing to explain\n", r.where)
+				fmt.Fprintf(w, "%s: has a solution; nothing to explain\n", r.where())
 			default:
-				writeCore(w, r.where, r.puzzle, r.out.core)
+				writeCore(w, r.where(), r.puzzle, r.out.core)
 			}
 			return nil
 		})
@@ -58,7 +58,7 @@ func explainPuzzle(ctx context.Context, s *solver, p *layouts.Puzzle) ([]int, er
 // writeExplanation prints solve --explain's finding.
 func writeExplanation(e *env, w io.Writer, r *record) {
 	if r.out.core != nil {
-		writeCore(w, r.where, r.puzzle, r.out.core)
+		writeCore(w, r.where(), r.puzzle, r.out.core)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 
@@ -36,6 +37,8 @@ const exitHelp = `Exit codes:
 When several apply, the highest wins.`
 
 type cli struct {
+	CPUProfile string `hidden:"" type:"path" help:"Write a CPU profile to FILE."`
+
 	Solve   solveCmd   `cmd:"" help:"Solve puzzles and print each solution in the input's format."`
 	Count   countCmd   `cmd:"" help:"Count each puzzle's solutions up to a limit: 0, 1, or N+ when the search stopped at the limit."`
 	Explain explainCmd `cmd:"" help:"For a puzzle with no solution, print a minimal set of givens that cannot all hold."`
@@ -97,6 +100,14 @@ func run(ctx context.Context, args []string, e env) int {
 	}
 	if code != nil {
 		e.ctx = ctx
+		if c.CPUProfile != "" {
+			stop, perr := startProfile(c.CPUProfile)
+			if perr != nil {
+				fmt.Fprintf(e.stderr, "gattai: %v\n", perr)
+				return exitBadInput
+			}
+			defer stop()
+		}
 		err = code.Run(&e)
 	}
 	var xe *exitError
@@ -115,6 +126,19 @@ func run(ctx context.Context, args []string, e env) int {
 }
 
 type exitPanic struct{}
+
+// startProfile writes a CPU profile until the returned stop is called.
+func startProfile(name string) (stop func(), err error) {
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
 
 func encodingNames() string {
 	var names []string

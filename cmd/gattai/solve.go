@@ -50,14 +50,14 @@ func (c *solveCmd) Run(e *env) error {
 				fmt.Fprintf(e.stderr, "%s\n", errorText(r))
 				fmt.Fprintf(w, "# %s\n", errorText(r))
 			case r.out.count == 0:
-				fmt.Fprintf(e.stderr, "%s: no solution\n", r.where)
-				fmt.Fprintf(w, "# %s: no solution\n", r.where)
+				fmt.Fprintf(e.stderr, "%s: no solution\n", r.where())
+				fmt.Fprintf(w, "# %s: no solution\n", r.where())
 				if c.Explain {
 					writeExplanation(e, w, r)
 				}
 			default:
 				if r.out.count > 1 {
-					fmt.Fprintf(e.stderr, "%s: more than one solution; printed the first found\n", r.where)
+					fmt.Fprintf(e.stderr, "%s: more than one solution; printed the first found\n", r.where())
 				}
 				if err := layouts.WriteGrid(w, r.puzzle, r.out.grid); err != nil {
 					return err
@@ -85,7 +85,7 @@ func errorText(r *record) string {
 	if r.puzzle == nil {
 		return r.err.Error() // a ParseError carries file:line:col
 	}
-	return fmt.Sprintf("%s: %v", r.where, r.err)
+	return fmt.Sprintf("%s: %v", r.where(), r.err)
 }
 
 func codeOf(t *tally, noSolutionFails bool) error {

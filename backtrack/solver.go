@@ -1,0 +1,354 @@
+package backtrack
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"gattai/backtrack/nine"
+	"gattai/layouts"
+)
+
+// Result of a search up to a limit of solutions.
+type Result struct {
+	Count int          // solutions found, at most the limit
+	Grid  layouts.Grid // the first solution found, if Count > 0
+	Nodes int64        // search nodes (guesses), for statistics
+}
+
+// checkEvery is how many search nodes pass between two looks at the
+// context.
+const checkEvery = 1 << 10
+
+// Solver holds the per-model tables and scratch space, reusable across
+// puzzles of the same model with no allocation per call beyond the
+// result grid. Not safe for concurrent use: one per goroutine.
+type Solver struct {
+	model *layouts.Model
+	full  uint64 // the mask of all n digits
+
+	// The model flattened, each relation as offsets into one array:
+	// the peers of c are peers[peerAt[c]:peerAt[c+1]], and so on.
+	peerAt, peers         []int32
+	unitAt, unitCells     []int32 // full units only: the ones with hidden singles
+	cellUnitAt, cellUnits []int32
+
+	// The intersections of two full units u and v with at least two
+	// cells: for u, entries x in lockAt[u]:lockAt[u+1], each a run of
+	// lockCells: the intersection from lockIn[x], the rest of u from
+	// lockOut[x], the rest of v from lockElim[x] to lockIn[x+1].
+	lockAt                               []int32
+	lockIn, lockOut, lockElim, lockCells []int32
+
+	// classic9 is set for one 9x9 grid with 3x3 boxes and no extra
+	// regions: the puzzles that backtrack/nine can take (see Count).
+	classic9 bool
+
+	// props are the constraints beyond all-different units, none yet.
+	props  []propagator
+	propAt []int32 // the propagators watching c: watch[propAt[c]:propAt[c+1]]
+	watch  []int32
+
+	// The search state. Everything below is reset by Count.
+	cand    []uint64 // candidates of each cell
+	free    []int32  // free[:nfree] are the cells not yet placed
+	where   []int32  // where[c] is the index of c in free
+	nfree   int
+	trail   []undo   // earlier masks, to restore on backtracking
+	queue   []int32  // cells left with one candidate, to place
+	weight  []uint64 // how often the units around each cell failed
+	singles workList // full units narrowed since their last scan
+	locks   workList // full units narrowed since their last lock
+	woken   workList // propagators to run
+
+	limit, count int
+	nodes        int64
+	grid         []uint8
+	done         <-chan struct{}
+	ctx          context.Context
+	err          error
+}
+
+// undo is a cell's mask before a change.
+type undo struct {
+	c int32
+	m uint64
+}
+
+// New builds the solver's tables for m.
+func New(m *layouts.Model) *Solver {
+	n := m.N
+	nc := len(m.Cells)
+	s := &Solver{model: m, full: ^uint64(0) >> (64 - n)}
+
+	s.peerAt = make([]int32, nc+1)
+	for c, ps := range m.Peers {
+		s.peerAt[c+1] = s.peerAt[c] + int32(len(ps))
+	}
+	s.peers = make([]int32, 0, s.peerAt[nc])
+	for _, ps := range m.Peers {
+		for _, p := range ps {
+			s.peers = append(s.peers, int32(p))
+		}
+	}
+
+	// Number the full units 0..k-1 in model order.
+	fullIndex := make([]int32, len(m.Units))
+	s.unitAt = []int32{0}
+	for u := range m.Units {
+		fullIndex[u] = -1
+		if !m.Full(u) {
+			continue
+		}
+		fullIndex[u] = int32(len(s.unitAt) - 1)
+		for _, c := range m.Units[u].Cells {
+			s.unitCells = append(s.unitCells, int32(c))
+		}
+		s.unitAt = append(s.unitAt, int32(len(s.unitCells)))
+	}
+	s.cellUnitAt = make([]int32, nc+1)
+	for c, us := range m.CellUnits {
+		for _, u := range us {
+			if fu := fullIndex[u]; fu >= 0 {
+				s.cellUnits = append(s.cellUnits, fu)
+			}
+		}
+		s.cellUnitAt[c+1] = int32(len(s.cellUnits))
+	}
+
+	s.intersect()
+
+	l := m.Layout
+	s.classic9 = n == 9 && len(l.Grids) == 1 && l.BoxOf(0) == (layouts.Shape{Rows: 3, Cols: 3}) &&
+		len(m.Units) == 27 && nc == 81 && len(m.Rules) == 0
+
+	s.setPropagators(nil)
+
+	nu := len(s.unitAt) - 1
+	s.cand = make([]uint64, nc)
+	s.free = make([]int32, nc)
+	s.where = make([]int32, nc)
+	s.weight = make([]uint64, nc)
+	s.trail = make([]undo, 0, min(nc*n, 1<<16))
+	s.queue = make([]int32, 0, nc)
+	s.singles = newWorkList(nu)
+	s.locks = newWorkList(nu)
+	s.grid = nil
+	return s
+}
+
+// Solve searches for one solution of p.
+func Solve(ctx context.Context, p *layouts.Puzzle) (Result, error) {
+	return New(p.Model).Count(ctx, p, 1)
+}
+
+// Count counts the solutions of p up to limit.
+func Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
+	return New(p.Model).Count(ctx, p, limit)
+}
+
+// Count counts the solutions of p up to limit (limit < 1 means 1) and
+// returns the first one found. Givens that conflict, or that are no
+// digit 1..N, give a count of 0: no solution is a result. The error is
+// ctx.Err() when ctx is done before the search ends; the result then
+// holds what was found so far. p must be a puzzle of the solver's model.
+func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
+	if p.Model != s.model || len(p.Givens) != len(s.cand) {
+		panic(fmt.Sprintf("backtrack: puzzle of another model (%d givens, %d cells)", len(p.Givens), len(s.cand)))
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	// Classic 9x9 dispatch: when s.classic9 is set, p is one 9x9 grid with
+	// 3x3 boxes and no extra regions, its cells row-major, so
+	// (*[81]uint8)(p.Givens) is what nine.Count (package backtrack/nine)
+	// takes. This is the one place to hand such puzzles to it.
+	if s.classic9 {
+		grid := make([]uint8, 81)
+		count, guesses := nine.Count((*[81]uint8)(p.Givens), limit, (*[81]uint8)(grid))
+		res := Result{Count: count, Nodes: guesses}
+		if count > 0 {
+			res.Grid = layouts.Grid{Model: s.model, Digits: grid}
+		}
+		return res, nil
+	}
+
+	s.limit = max(limit, 1)
+	s.count, s.nodes, s.err = 0, 0, nil
+	s.grid = nil
+	s.ctx, s.done = ctx, ctx.Done()
+	defer func() { s.ctx, s.done = nil, nil }()
+
+	if s.start(p.Givens) {
+		s.search()
+	}
+	res := Result{Count: s.count, Nodes: s.nodes}
+	if s.grid != nil {
+		res.Grid = layouts.Grid{Model: s.model, Digits: s.grid}
+	}
+	return res, s.err
+}
+
+// start resets the state to p's givens and propagates them. It reports
+// false if they contradict each other.
+func (s *Solver) start(givens []uint8) bool {
+	for c := range s.cand {
+		s.cand[c] = s.full
+		s.free[c] = int32(c)
+		s.where[c] = int32(c)
+		s.weight[c] = uint64(s.cellUnitAt[c+1] - s.cellUnitAt[c])
+	}
+	s.nfree = len(s.cand)
+	s.trail = s.trail[:0]
+	s.queue = s.queue[:0]
+	s.singles.fill()
+	s.locks.fill()
+	s.woken.fill()
+	for c, d := range givens {
+		if d == 0 {
+			continue
+		}
+		if int(d) > s.model.N {
+			s.clear()
+			return false
+		}
+		if !s.remove(int32(c), s.full&^(1<<(d-1))) {
+			s.clear()
+			return false
+		}
+	}
+	return s.propagate()
+}
+
+// search explores the state, which propagate left consistent, and
+// reports whether to stop: the limit is reached or ctx is done.
+func (s *Solver) search() bool {
+	for {
+		if s.nfree == 0 {
+			s.solution()
+			return s.count >= s.limit
+		}
+		c := s.pick()
+		s.nodes++
+		if s.nodes%checkEvery == 0 && s.done != nil {
+			select {
+			case <-s.done:
+				s.err = s.ctx.Err()
+				return true
+			default:
+			}
+		}
+		m := s.cand[c]
+		d := m & -m
+		mark, nfree := len(s.trail), s.nfree
+		if s.remove(c, m&^d) && s.propagate() {
+			if s.search() {
+				return true
+			}
+		} else {
+			s.clear()
+		}
+		s.undo(mark, nfree)
+		// The subtree of c = d is done: go on with c != d.
+		if !s.remove(c, d) || !s.propagate() {
+			s.clear()
+			return false
+		}
+	}
+}
+
+// pick is the free cell with the fewest candidates for its weight (see
+// blame), the first in free order among equals.
+func (s *Solver) pick() int32 {
+	best, bestW, bc := uint64(65), uint64(1), int32(-1)
+	for _, c := range s.free[:s.nfree] {
+		k, w := uint64(bits.OnesCount64(s.cand[c])), s.weight[c]
+		if k*bestW < best*w {
+			best, bestW, bc = k, w, c
+		}
+	}
+	return bc
+}
+
+// solution counts the current state, all cells placed, and keeps the
+// first one.
+func (s *Solver) solution() {
+	s.count++
+	if s.grid != nil {
+		return
+	}
+	s.grid = make([]uint8, len(s.cand))
+	for c, m := range s.cand {
+		s.grid[c] = uint8(bits.TrailingZeros64(m) + 1)
+	}
+}
+
+// undo restores the masks changed since the trail was mark long, and
+// the free cells.
+func (s *Solver) undo(mark, nfree int) {
+	t := s.trail
+	for i := len(t) - 1; i >= mark; i-- {
+		s.cand[t[i].c] = t[i].m
+	}
+	s.trail = t[:mark]
+	s.nfree = nfree
+}
+
+// intersect finds the intersections of full units for lock.
+func (s *Solver) intersect() {
+	nu := len(s.unitAt) - 1
+	nc := len(s.cellUnitAt) - 1
+	inU := make([]int32, nc) // inU[c] == u+1 when c is in unit u
+	inV := make([]int32, nc)
+	shared := make([]int, nu)
+	s.lockAt = make([]int32, 1, nu+1)
+	for u := range int32(nu) {
+		uc := s.unitCells[s.unitAt[u]:s.unitAt[u+1]]
+		var vs []int32
+		for _, c := range uc {
+			inU[c] = u + 1
+			for _, v := range s.cellUnits[s.cellUnitAt[c]:s.cellUnitAt[c+1]] {
+				if v == u {
+					continue
+				}
+				if shared[v] == 0 {
+					vs = append(vs, v)
+				}
+				shared[v]++
+			}
+		}
+		slices.Sort(vs)
+		for _, v := range vs {
+			k := shared[v]
+			shared[v] = 0
+			if k < 2 {
+				continue
+			}
+			vc := s.unitCells[s.unitAt[v]:s.unitAt[v+1]]
+			for _, c := range vc {
+				inV[c] = v + 1
+			}
+			s.lockIn = append(s.lockIn, int32(len(s.lockCells)))
+			for _, c := range uc {
+				if inV[c] == v+1 {
+					s.lockCells = append(s.lockCells, c)
+				}
+			}
+			s.lockOut = append(s.lockOut, int32(len(s.lockCells)))
+			for _, c := range uc {
+				if inV[c] != v+1 {
+					s.lockCells = append(s.lockCells, c)
+				}
+			}
+			s.lockElim = append(s.lockElim, int32(len(s.lockCells)))
+			for _, c := range vc {
+				if inU[c] != u+1 {
+					s.lockCells = append(s.lockCells, c)
+				}
+			}
+		}
+		s.lockAt = append(s.lockAt, int32(len(s.lockIn)))
+	}
+	s.lockIn = append(s.lockIn, int32(len(s.lockCells)))
+}
