@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"slices"
 
 	"gattai/backtrack/nine"
 	"gattai/layouts"
@@ -34,12 +33,7 @@ type Solver struct {
 	unitAt, unitCells     []int32 // full units only: the ones with hidden singles
 	cellUnitAt, cellUnits []int32
 
-	// The intersections of two full units u and v with at least two
-	// cells: for u, entries x in lockAt[u]:lockAt[u+1], each a run of
-	// lockCells: the intersection from lockIn[x], the rest of u from
-	// lockOut[x], the rest of v from lockElim[x] to lockIn[x+1].
-	lockAt                               []int32
-	lockIn, lockOut, lockElim, lockCells []int32
+	lt lockTable // the intersections of full units
 
 	// classic9 is set for one 9x9 grid with 3x3 boxes and no extra
 	// regions: the puzzles that backtrack/nine can take (see Count).
@@ -57,6 +51,7 @@ type Solver struct {
 	nfree   int
 	trail   []undo   // earlier masks, to restore on backtracking
 	queue   []int32  // cells left with one candidate, to place
+	placed  []uint64 // the digits placed in each full unit
 	weight  []uint64 // how often the units around each cell failed
 	singles workList // full units narrowed since their last scan
 	locks   workList // full units narrowed since their last lock
@@ -117,7 +112,7 @@ func New(m *layouts.Model) *Solver {
 		s.cellUnitAt[c+1] = int32(len(s.cellUnits))
 	}
 
-	s.intersect()
+	s.lt = newLockTable(s)
 
 	l := m.Layout
 	s.classic9 = n == 9 && len(l.Grids) == 1 && l.BoxOf(0) == (layouts.Shape{Rows: 3, Cols: 3}) &&
@@ -133,6 +128,7 @@ func New(m *layouts.Model) *Solver {
 	s.trail = make([]undo, 0, min(nc*n, 1<<16))
 	s.queue = make([]int32, 0, nc)
 	s.singles = newWorkList(nu)
+	s.placed = make([]uint64, nu)
 	s.locks = newWorkList(nu)
 	s.grid = nil
 	return s
@@ -203,6 +199,7 @@ func (s *Solver) start(givens []uint8) bool {
 	s.trail = s.trail[:0]
 	s.queue = s.queue[:0]
 	s.singles.fill()
+	clear(s.placed)
 	s.locks.fill()
 	s.woken.fill()
 	for c, d := range givens {
@@ -287,68 +284,16 @@ func (s *Solver) solution() {
 // undo restores the masks changed since the trail was mark long, and
 // the free cells.
 func (s *Solver) undo(mark, nfree int) {
+	for _, c := range s.free[s.nfree:nfree] {
+		d := s.cand[c]
+		for _, u := range s.cellUnits[s.cellUnitAt[c]:s.cellUnitAt[c+1]] {
+			s.placed[u] &^= d
+		}
+	}
 	t := s.trail
 	for i := len(t) - 1; i >= mark; i-- {
 		s.cand[t[i].c] = t[i].m
 	}
 	s.trail = t[:mark]
 	s.nfree = nfree
-}
-
-// intersect finds the intersections of full units for lock.
-func (s *Solver) intersect() {
-	nu := len(s.unitAt) - 1
-	nc := len(s.cellUnitAt) - 1
-	inU := make([]int32, nc) // inU[c] == u+1 when c is in unit u
-	inV := make([]int32, nc)
-	shared := make([]int, nu)
-	s.lockAt = make([]int32, 1, nu+1)
-	for u := range int32(nu) {
-		uc := s.unitCells[s.unitAt[u]:s.unitAt[u+1]]
-		var vs []int32
-		for _, c := range uc {
-			inU[c] = u + 1
-			for _, v := range s.cellUnits[s.cellUnitAt[c]:s.cellUnitAt[c+1]] {
-				if v == u {
-					continue
-				}
-				if shared[v] == 0 {
-					vs = append(vs, v)
-				}
-				shared[v]++
-			}
-		}
-		slices.Sort(vs)
-		for _, v := range vs {
-			k := shared[v]
-			shared[v] = 0
-			if k < 2 {
-				continue
-			}
-			vc := s.unitCells[s.unitAt[v]:s.unitAt[v+1]]
-			for _, c := range vc {
-				inV[c] = v + 1
-			}
-			s.lockIn = append(s.lockIn, int32(len(s.lockCells)))
-			for _, c := range uc {
-				if inV[c] == v+1 {
-					s.lockCells = append(s.lockCells, c)
-				}
-			}
-			s.lockOut = append(s.lockOut, int32(len(s.lockCells)))
-			for _, c := range uc {
-				if inV[c] != v+1 {
-					s.lockCells = append(s.lockCells, c)
-				}
-			}
-			s.lockElim = append(s.lockElim, int32(len(s.lockCells)))
-			for _, c := range vc {
-				if inU[c] != u+1 {
-					s.lockCells = append(s.lockCells, c)
-				}
-			}
-		}
-		s.lockAt = append(s.lockAt, int32(len(s.lockIn)))
-	}
-	s.lockIn = append(s.lockIn, int32(len(s.lockCells)))
 }

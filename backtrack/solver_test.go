@@ -1,0 +1,259 @@
+package backtrack_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"gattai/backtrack"
+	"gattai/internal/gen"
+	"gattai/layouts"
+)
+
+// sizes are the grid sizes every built-in layout is tested at; 6 has
+// 2x3 boxes.
+var sizes = []int{4, 6, 9}
+
+// count runs s.Count with no deadline and fails on an error.
+func count(t testing.TB, s *backtrack.Solver, p *layouts.Puzzle, limit int) backtrack.Result {
+	t.Helper()
+	r, err := s.Count(context.Background(), p, limit)
+	if err != nil {
+		t.Fatalf("count: %v", err)
+	}
+	return r
+}
+
+// checkCount asserts the count of p to limit, and that a reported
+// solution passes layouts.Check.
+func checkCount(t testing.TB, s *backtrack.Solver, p *layouts.Puzzle, limit, want int) backtrack.Result {
+	t.Helper()
+	r := count(t, s, p, limit)
+	if r.Count != want {
+		t.Fatalf("count to %d = %d, want %d\n%s", limit, r.Count, want, p)
+	}
+	if r.Count > 0 {
+		if err := layouts.Check(p, r.Grid); err != nil {
+			t.Fatalf("solution fails check: %v\n%s", err, r.Grid)
+		}
+	} else if r.Grid.Digits != nil {
+		t.Fatalf("count 0 with a grid")
+	}
+	return r
+}
+
+// TestBuiltins runs every built-in layout at every size on generated
+// puzzles: unique, ambiguous, empty and contradictory.
+func TestBuiltins(t *testing.T) {
+	for _, b := range layouts.Builtins() {
+		for _, n := range sizes {
+			t.Run(fmt.Sprintf("%s/%d", b.Name, n), func(t *testing.T) {
+				m := builtin(t, b.Name, n)
+				s := backtrack.New(m)
+				for seed := range uint64(3) {
+					want := gen.Filled(m, rand.New(rand.NewPCG(seed, 1)))
+					p := gen.Unique(m, rand.New(rand.NewPCG(seed, 1)))
+
+					r := checkCount(t, s, p, 2, 1)
+					if !slices.Equal(r.Grid.Digits, want.Digits) {
+						t.Fatalf("seed %d: solution differs from the filled grid", seed)
+					}
+					if r := checkCount(t, s, p, 1, 1); !slices.Equal(r.Grid.Digits, want.Digits) {
+						t.Fatalf("seed %d: solution to limit 1 differs", seed)
+					}
+
+					// Unique leaves no given that can go: removing any
+					// one makes the puzzle ambiguous.
+					q := clone(p)
+					c := slices.IndexFunc(q.Givens, func(d uint8) bool { return d != 0 })
+					q.Givens[c] = 0
+					checkCount(t, s, q, 2, 2)
+					checkCount(t, s, q, 1, 1)
+
+					// An empty cell given a digit other than the
+					// solution's: no solution.
+					q = clone(p)
+					c = slices.IndexFunc(q.Givens, func(d uint8) bool { return d == 0 })
+					q.Givens[c] = want.Digits[c]%uint8(n) + 1
+					checkCount(t, s, q, 2, 0)
+				}
+				empty := layouts.NewPuzzle(m)
+				checkCount(t, s, empty, 2, 2)
+				checkCount(t, s, empty, 5, 5)
+
+				// Two peers given the same digit.
+				bad := layouts.NewPuzzle(m)
+				bad.Givens[0], bad.Givens[m.Peers[0][len(m.Peers[0])-1]] = 1, 1
+				checkCount(t, s, bad, 2, 0)
+			})
+		}
+	}
+}
+
+func clone(p *layouts.Puzzle) *layouts.Puzzle {
+	q := *p
+	q.Givens = slices.Clone(p.Givens)
+	return &q
+}
+
+// TestExamples solves the shipped example of every built-in layout:
+// the solution is the shipped one, and removing a given makes it
+// ambiguous.
+func TestExamples(t *testing.T) {
+	for _, b := range layouts.Builtins() {
+		t.Run(b.Name, func(t *testing.T) {
+			m := builtin(t, b.Name, 9)
+			p := readPuzzle(t, m, "examples/"+b.Name+".txt")
+			want := readPuzzle(t, m, "examples/"+b.Name+".solution.txt")
+			s := backtrack.New(m)
+			r := checkCount(t, s, p, 2, 1)
+			if !slices.Equal(r.Grid.Digits, want.Givens) {
+				t.Fatalf("solution:\n%s\nwant:\n%s", r.Grid, want)
+			}
+			q := clone(p)
+			for c, d := range p.Givens {
+				if d == 0 {
+					continue
+				}
+				q.Givens[c] = 0
+				if count(t, s, q, 2).Count == 2 {
+					checkCount(t, s, q, 2, 2)
+					return
+				}
+				q.Givens[c] = d
+			}
+			t.Fatal("no given whose removal makes the puzzle ambiguous")
+		})
+	}
+}
+
+// TestSeeds solves the seed samurai puzzles.
+func TestSeeds(t *testing.T) {
+	m := builtin(t, "samurai", 9)
+	s := backtrack.New(m)
+	for _, name := range []string{"samurai-problem1", "samurai-problem2"} {
+		t.Run(name, func(t *testing.T) {
+			p := readPuzzle(t, m, "seeds/"+name+".txt")
+			r := checkCount(t, s, p, 2, 1)
+			if r2 := checkCount(t, backtrack.New(m), p, 1, 1); !slices.Equal(r.Grid.Digits, r2.Grid.Digits) {
+				t.Fatal("a fresh solver found another solution")
+			}
+		})
+	}
+}
+
+// TestSharedCopies checks that testdata holds the same puzzles as
+// shared/, where that is present.
+func TestSharedCopies(t *testing.T) {
+	shared := filepath.Join("..", "..", "shared")
+	if _, err := os.Stat(shared); err != nil {
+		t.Skipf("no %s: %v", shared, err)
+	}
+	for _, dir := range []string{"examples", "seeds"} {
+		local, err := filepath.Glob(filepath.Join("..", "testdata", dir, "*.txt"))
+		if err != nil || len(local) == 0 {
+			t.Fatalf("no testdata/%s: %v", dir, err)
+		}
+		for _, path := range local {
+			want, err := os.ReadFile(filepath.Join(shared, dir, filepath.Base(path)))
+			if errors.Is(err, os.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				t.Errorf("%s differs from shared/%s/%s", path, dir, filepath.Base(path))
+			}
+		}
+	}
+}
+
+// TestCancel counts the solutions of a big empty grid with no limit to
+// speak of: the search must stop soon after the context is done.
+func TestCancel(t *testing.T) {
+	m := builtin(t, "classic", 25)
+	p := layouts.NewPuzzle(m)
+	s := backtrack.New(m)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := s.Count(ctx, p, 1<<62); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled before: err = %v", err)
+	}
+
+	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r, err := s.Count(ctx, p, 1<<62)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Fatalf("took %v after a 50ms deadline", d)
+	}
+	if r.Count == 0 || layouts.Check(p, r.Grid) != nil {
+		t.Fatalf("no valid first solution before the deadline (count %d)", r.Count)
+	}
+
+	// The solver is still good afterwards.
+	checkCount(t, s, p, 3, 3)
+}
+
+// TestReuse: a solver reused across puzzles answers as a fresh one, and
+// costs one allocation per call, the result grid.
+func TestReuse(t *testing.T) {
+	m := builtin(t, "samurai", 9)
+	s := backtrack.New(m)
+	rng := rand.New(rand.NewPCG(7, 7))
+	for i := range 20 {
+		p := gen.Puzzle(m, rng, 0.3+0.02*float64(i))
+		got := count(t, s, p, 3)
+		want := count(t, backtrack.New(m), p, 3)
+		if got.Count != want.Count || !slices.Equal(got.Grid.Digits, want.Grid.Digits) || got.Nodes != want.Nodes {
+			t.Fatalf("puzzle %d: reused solver: count %d nodes %d, fresh: count %d nodes %d",
+				i, got.Count, got.Nodes, want.Count, want.Nodes)
+		}
+	}
+	p := readPuzzle(t, m, "seeds/samurai-problem1.txt")
+	if a := testing.AllocsPerRun(10, func() { count(t, s, p, 2) }); a > 1 {
+		t.Errorf("%v allocations per call, want at most 1", a)
+	}
+}
+
+// TestConvenience: the package functions agree with a Solver.
+func TestConvenience(t *testing.T) {
+	m := builtin(t, "twodoku", 9)
+	p := gen.Puzzle(m, rand.New(rand.NewPCG(3, 3)), 0.25)
+	ctx := context.Background()
+	r1, err1 := backtrack.Solve(ctx, p)
+	r2, err2 := backtrack.Count(ctx, p, 0)
+	r3, err3 := backtrack.Count(ctx, p, 4)
+	if err := errors.Join(err1, err2, err3); err != nil {
+		t.Fatal(err)
+	}
+	if r1.Count != 1 || r2.Count != 1 || r3.Count < 2 || !slices.Equal(r1.Grid.Digits, r2.Grid.Digits) || !slices.Equal(r1.Grid.Digits, r3.Grid.Digits) {
+		t.Fatalf("Solve %d, Count to 0 %d, Count to 4 %d, or their grids differ", r1.Count, r2.Count, r3.Count)
+	}
+}
+
+// TestBadGivens: a given that is no digit of the layout has no solution.
+func TestBadGivens(t *testing.T) {
+	m := builtin(t, "classic", 4)
+	s := backtrack.New(m)
+	for _, d := range []uint8{5, 9, 255} {
+		p := layouts.NewPuzzle(m)
+		p.Givens[3] = d
+		checkCount(t, s, p, 2, 0)
+	}
+}
