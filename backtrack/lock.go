@@ -153,7 +153,12 @@ func newLockTable(s *Solver) lockTable {
 // from the rest of the units that meet u there.
 func (s *Solver) lock(u int32) bool {
 	t := &s.lt
-	fixed := s.placed[u]
+	var fixed uint64
+	for _, c := range s.unitCells[s.unitAt[u]:s.unitAt[u+1]] {
+		if m := s.cand[c]; m&(m-1) == 0 {
+			fixed |= m
+		}
+	}
 	if fixed == s.full {
 		return true
 	}

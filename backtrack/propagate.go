@@ -95,6 +95,9 @@ func (s *Solver) propagate() bool {
 		}
 		if i, ok := s.woken.pop(); ok {
 			if !s.props[i].propagate(s) {
+				for _, c := range s.props[i].watches() {
+					s.weight[c]++
+				}
 				return false
 			}
 			continue
@@ -119,9 +122,6 @@ func (s *Solver) place(c int32) bool {
 	s.free[s.nfree-1], s.where[c] = c, int32(s.nfree-1)
 	s.nfree--
 	d := s.cand[c]
-	for _, u := range s.cellUnits[s.cellUnitAt[c]:s.cellUnitAt[c+1]] {
-		s.placed[u] |= d
-	}
 	for _, p := range s.peers[s.peerAt[c]:s.peerAt[c+1]] {
 		if s.cand[p]&d != 0 && !s.remove(p, d) {
 			return false
@@ -134,17 +134,20 @@ func (s *Solver) place(c int32) bool {
 // digit that fits one cell only is placed there.
 func (s *Solver) scan(u int32) bool {
 	cells := s.unitCells[s.unitAt[u]:s.unitAt[u+1]]
-	var once, twice uint64
+	var once, twice, fixed uint64
 	for _, c := range cells {
 		m := s.cand[c]
 		twice |= once & m
 		once |= m
+		if m&(m-1) == 0 {
+			fixed |= m
+		}
 	}
 	if once != s.full {
 		s.blame(u)
 		return false
 	}
-	for hidden := once &^ twice &^ s.placed[u]; hidden != 0; hidden &= hidden - 1 {
+	for hidden := once &^ twice &^ fixed; hidden != 0; hidden &= hidden - 1 {
 		d := hidden & -hidden
 		found := false
 		for _, c := range cells {

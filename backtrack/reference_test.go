@@ -152,3 +152,58 @@ func FuzzCount(f *testing.F) {
 		}
 	})
 }
+
+// TestConstraints counts the empty 4x4 grid under constraint kinds:
+// those that compile to units against refCount, those with rules
+// against counts worked out by symmetry (each of the 12 ordered pairs,
+// and each of the 24 orders, of the first row's digits starts equally
+// many of the 288 grids).
+func TestConstraints(t *testing.T) {
+	pos := func(s ...string) []layouts.Pos {
+		var ps []layouts.Pos
+		for _, x := range s {
+			p, err := layouts.ParsePos(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps = append(ps, p)
+		}
+		return ps
+	}
+	tests := []struct {
+		name string
+		c    layouts.Constraint
+		want int // -1: refCount's
+	}{
+		{"diagonal", layouts.Constraint{Kind: "diagonal"}, -1},
+		{"antiking", layouts.Constraint{Kind: "antiking"}, -1},
+		{"jigsaw", layouts.Constraint{Kind: "jigsaw", Pieces: []string{"AAAB", "ACBB", "CCDB", "CDDD"}}, -1},
+		{"thermo", layouts.Constraint{Kind: "thermo", Cells: pos("r1c1", "r1c2", "r1c3")}, 4 * 12},
+		{"killer", layouts.Constraint{Kind: "killer", Sum: 3, Cells: pos("r1c1", "r1c2")}, 2 * 24},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			l := layouts.Classic(4, layouts.Shape{Rows: 2, Cols: 2})
+			l.Constraints = []layouts.Constraint{tc.c}
+			m, err := layouts.Compile(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := layouts.NewPuzzle(m)
+			want := tc.want
+			if want < 0 {
+				want = refCount(p, 1000)
+			}
+			s := backtrack.New(m)
+			r := count(t, s, p, 1000)
+			if r.Count != want {
+				t.Fatalf("count %d, want %d", r.Count, want)
+			}
+			if r.Count > 0 {
+				if err := layouts.Check(p, r.Grid); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}

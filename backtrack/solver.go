@@ -16,10 +16,6 @@ type Result struct {
 	Nodes int64        // search nodes (guesses), for statistics
 }
 
-// checkEvery is how many search nodes pass between two looks at the
-// context.
-const checkEvery = 1 << 10
-
 // Solver holds the per-model tables and scratch space, reusable across
 // puzzles of the same model with no allocation per call beyond the
 // result grid. Not safe for concurrent use: one per goroutine.
@@ -44,6 +40,14 @@ type Solver struct {
 	propAt []int32 // the propagators watching c: watch[propAt[c]:propAt[c+1]]
 	watch  []int32
 
+	checkEvery int64 // search nodes between two looks at the context
+
+	// leaf is set when the model has rules (killer sums, thermometers,
+	// ...), which no propagator covers yet: each full assignment is then
+	// held to layouts.Check before it counts. Correct, but the search
+	// does not see the rules before the leaves.
+	leaf []uint8
+
 	// The search state. Everything below is reset by Count.
 	cand    []uint64 // candidates of each cell
 	free    []int32  // free[:nfree] are the cells not yet placed
@@ -51,7 +55,6 @@ type Solver struct {
 	nfree   int
 	trail   []undo   // earlier masks, to restore on backtracking
 	queue   []int32  // cells left with one candidate, to place
-	placed  []uint64 // the digits placed in each full unit
 	weight  []uint64 // how often the units around each cell failed
 	singles workList // full units narrowed since their last scan
 	locks   workList // full units narrowed since their last lock
@@ -60,6 +63,7 @@ type Solver struct {
 	limit, count int
 	nodes        int64
 	grid         []uint8
+	puzzle       *layouts.Puzzle
 	done         <-chan struct{}
 	ctx          context.Context
 	err          error
@@ -118,7 +122,15 @@ func New(m *layouts.Model) *Solver {
 	s.classic9 = n == 9 && len(l.Grids) == 1 && l.BoxOf(0) == (layouts.Shape{Rows: 3, Cols: 3}) &&
 		len(m.Units) == 27 && nc == 81 && len(m.Rules) == 0
 
+	// Propagators for m.Rules plug in here, one per rule, by kind.
 	s.setPropagators(nil)
+	if len(m.Rules) > 0 {
+		s.leaf = make([]uint8, nc)
+	}
+
+	// A node costs time in proportion to the cells: look at the context
+	// every few milliseconds, whatever the size.
+	s.checkEvery = int64(max(16, min(4096, 1<<20/nc)))
 
 	nu := len(s.unitAt) - 1
 	s.cand = make([]uint64, nc)
@@ -128,7 +140,6 @@ func New(m *layouts.Model) *Solver {
 	s.trail = make([]undo, 0, min(nc*n, 1<<16))
 	s.queue = make([]int32, 0, nc)
 	s.singles = newWorkList(nu)
-	s.placed = make([]uint64, nu)
 	s.locks = newWorkList(nu)
 	s.grid = nil
 	return s
@@ -161,11 +172,11 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 	// (*[81]uint8)(p.Givens) is what nine.Count (package backtrack/nine)
 	// takes. This is the one place to hand such puzzles to it.
 	if s.classic9 {
-		grid := make([]uint8, 81)
-		count, guesses := nine.Count((*[81]uint8)(p.Givens), limit, (*[81]uint8)(grid))
+		var grid [81]uint8
+		count, guesses := nine.Count((*[81]uint8)(p.Givens), limit, &grid)
 		res := Result{Count: count, Nodes: guesses}
 		if count > 0 {
-			res.Grid = layouts.Grid{Model: s.model, Digits: grid}
+			res.Grid = layouts.Grid{Model: s.model, Digits: append([]uint8(nil), grid[:]...)}
 		}
 		return res, nil
 	}
@@ -173,8 +184,8 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 	s.limit = max(limit, 1)
 	s.count, s.nodes, s.err = 0, 0, nil
 	s.grid = nil
-	s.ctx, s.done = ctx, ctx.Done()
-	defer func() { s.ctx, s.done = nil, nil }()
+	s.ctx, s.done, s.puzzle = ctx, ctx.Done(), p
+	defer func() { s.ctx, s.done, s.puzzle = nil, nil, nil }()
 
 	if s.start(p.Givens) {
 		s.search()
@@ -199,7 +210,6 @@ func (s *Solver) start(givens []uint8) bool {
 	s.trail = s.trail[:0]
 	s.queue = s.queue[:0]
 	s.singles.fill()
-	clear(s.placed)
 	s.locks.fill()
 	s.woken.fill()
 	for c, d := range givens {
@@ -223,12 +233,11 @@ func (s *Solver) start(givens []uint8) bool {
 func (s *Solver) search() bool {
 	for {
 		if s.nfree == 0 {
-			s.solution()
-			return s.count >= s.limit
+			return s.solution() && s.count >= s.limit
 		}
 		c := s.pick()
 		s.nodes++
-		if s.nodes%checkEvery == 0 && s.done != nil {
+		if s.nodes%s.checkEvery == 0 && s.done != nil {
 			select {
 			case <-s.done:
 				s.err = s.ctx.Err()
@@ -269,27 +278,32 @@ func (s *Solver) pick() int32 {
 }
 
 // solution counts the current state, all cells placed, and keeps the
-// first one.
-func (s *Solver) solution() {
-	s.count++
-	if s.grid != nil {
-		return
+// first one. It reports false if the state breaks a rule.
+func (s *Solver) solution() bool {
+	if s.leaf != nil {
+		s.digits(s.leaf)
+		if layouts.Check(s.puzzle, layouts.Grid{Model: s.model, Digits: s.leaf}) != nil {
+			return false
+		}
 	}
-	s.grid = make([]uint8, len(s.cand))
+	s.count++
+	if s.grid == nil {
+		s.grid = make([]uint8, len(s.cand))
+		s.digits(s.grid)
+	}
+	return true
+}
+
+// digits writes the placed digits, all cells placed, to g.
+func (s *Solver) digits(g []uint8) {
 	for c, m := range s.cand {
-		s.grid[c] = uint8(bits.TrailingZeros64(m) + 1)
+		g[c] = uint8(bits.TrailingZeros64(m) + 1)
 	}
 }
 
 // undo restores the masks changed since the trail was mark long, and
 // the free cells.
 func (s *Solver) undo(mark, nfree int) {
-	for _, c := range s.free[s.nfree:nfree] {
-		d := s.cand[c]
-		for _, u := range s.cellUnits[s.cellUnitAt[c]:s.cellUnitAt[c+1]] {
-			s.placed[u] &^= d
-		}
-	}
 	t := s.trail
 	for i := len(t) - 1; i >= mark; i-- {
 		s.cand[t[i].c] = t[i].m

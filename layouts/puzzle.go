@@ -76,8 +76,13 @@ func firstWith(digits []uint8, cells []int, d uint8) int {
 // String is the puzzle in canvas form.
 func (p *Puzzle) String() string { return canvasText(p.Model, p.Givens) }
 
-// String is the grid in canvas form.
-func (g Grid) String() string { return canvasText(g.Model, g.Digits) }
+// String is the grid in canvas form; the zero Grid is "".
+func (g Grid) String() string {
+	if g.Model == nil {
+		return ""
+	}
+	return canvasText(g.Model, g.Digits)
+}
 
 func canvasText(m *Model, digits []uint8) string {
 	return string(appendCanvas(nil, m, digits, '.'))
