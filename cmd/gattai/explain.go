@@ -50,7 +50,7 @@ func (c *explainCmd) Run(e *env) error {
 // explainPuzzle finds a minimal conflicting set of givens with s's engine.
 func explainPuzzle(ctx context.Context, s *solver, p *layouts.Puzzle) ([]int, error) {
 	return minimalConflict(ctx, p, func(q *layouts.Puzzle) (bool, error) {
-		o, err := s.run(ctx, s.pick(q), q, 1)
+		o, err := s.count(ctx, q, 1)
 		return o.count == 0, err
 	})
 }

@@ -22,7 +22,7 @@ type layoutFlags struct {
 type inputFlags struct {
 	layoutFlags `embed:""`
 	Format      string   `short:"f" enum:"auto,line,rows,poj,euler,canvas" default:"auto" help:"Input format: ${enum}."`
-	Files       []string `arg:"" optional:"" help:"Puzzle files; none or - reads standard input." type:"path"`
+	Files       []string `arg:"" optional:"" help:"Puzzle files; none or - reads standard input."`
 }
 
 // model resolves the layout flags; nil means detect from the input.
