@@ -1,9 +1,8 @@
-//go:build wip
-
 package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"os"
 
@@ -24,7 +23,7 @@ func (c *decodeCmd) Run(e *env) error {
 	defer cf.Close()
 	f, err := encode.ParseDIMACS(bufio.NewReader(cf))
 	if err != nil {
-		return &exitError{exitBadInput, fmt.Sprintf("%s: %v", c.CNF, err)}
+		return &exitError{exitBadInput, named(err, c.CNF).Error()}
 	}
 	mf, err := os.Open(c.Model)
 	if err != nil {
@@ -33,7 +32,7 @@ func (c *decodeCmd) Run(e *env) error {
 	defer mf.Close()
 	model, err := encode.ParseModel(bufio.NewReader(mf), c.Model)
 	if err != nil {
-		return &exitError{exitBadInput, err.Error()}
+		return &exitError{exitBadInput, named(err, c.Model).Error()}
 	}
 	switch model.Status {
 	case encode.Unsat:
@@ -54,4 +53,17 @@ func (c *decodeCmd) Run(e *env) error {
 		return err
 	}
 	return w.Flush()
+}
+
+// named puts a file's name on a ParseError that lacks one, and on any
+// other error in front.
+func named(err error, name string) error {
+	var pe *layouts.ParseError
+	if errors.As(err, &pe) {
+		if pe.File == "" || pe.File == "-" {
+			pe.File = name
+		}
+		return err
+	}
+	return fmt.Errorf("%s: %w", name, err)
 }

@@ -1,5 +1,3 @@
-//go:build wip
-
 // Command gattai solves Sudoku on any layout of overlapping grids.
 package main
 

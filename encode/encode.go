@@ -1,0 +1,265 @@
+package encode
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+
+	"gattai/layouts"
+)
+
+// AMO is an at-most-one encoding: how "at most one of these literals is
+// true" becomes clauses. The zero value, Auto, picks the measured default
+// for the grid size (see DefaultAMO and doc.go).
+type AMO uint8
+
+const (
+	Auto       AMO = iota // DefaultAMO(n)
+	Pairwise              // every pair: k(k-1)/2 binary clauses, no auxiliary variable
+	Sequential            // Sinz's sequential counter: 3k-4 clauses, k-1 auxiliary variables
+	Commander             // Klieber and Kwon's commander, groups of 3, recursively
+	Binary                // bitwise: k*ceil(log2 k) clauses, ceil(log2 k) auxiliary variables
+)
+
+var amoNames = [...]string{"auto", "pairwise", "sequential", "commander", "binary"}
+
+func (a AMO) String() string {
+	if int(a) < len(amoNames) {
+		return amoNames[a]
+	}
+	return fmt.Sprintf("AMO(%d)", a)
+}
+
+// ParseAMO reads an encoding name as String writes it.
+func ParseAMO(s string) (AMO, error) {
+	for i, name := range amoNames {
+		if strings.EqualFold(strings.TrimSpace(s), name) {
+			return AMO(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown at-most-one encoding %q (want one of %s)", s, strings.Join(amoNames[:], ", "))
+}
+
+// AMOs lists the concrete encodings (all but Auto), in a fixed order.
+func AMOs() []AMO { return []AMO{Pairwise, Sequential, Commander, Binary} }
+
+// DefaultAMO is the encoding Auto stands for with grids of n symbols.
+// Pairwise won at every measured size (figures in doc.go): with the
+// variables that the givens fix removed, the groups are small and
+// gophersat propagates binary clauses fastest.
+func DefaultAMO(n int) AMO { return Pairwise }
+
+// Options choose how a puzzle is encoded.
+type Options struct {
+	AMO AMO // the at-most-one encoding; Auto is DefaultAMO(n)
+}
+
+// ErrPuzzle is wrapped by the errors of Puzzle: a puzzle that is not
+// well formed (not a bad instance, which gets the empty clause).
+var ErrPuzzle = errors.New("bad puzzle")
+
+// Formula is a puzzle in CNF. Variables 1..CellVars are cell variables,
+// one per (cell, digit) that the givens leave open, numbered by cell
+// then digit; CellVars+1..NumVars are auxiliary variables of the
+// at-most-one encoding. Var and CellDigit translate; Decode and Block
+// read and write models in these terms.
+type Formula struct {
+	Puzzle   *layouts.Puzzle
+	AMO      AMO // the encoding used, never Auto
+	NumVars  int
+	CellVars int
+	Clauses  [][]int // each a disjunction of non-zero literals; an empty one is false
+
+	vars  []cellDigit // v-1 -> its cell and digit, for v <= CellVars
+	varOf []int32     // c*N+d-1 -> v, or 0
+}
+
+type cellDigit struct {
+	c int32
+	d uint8
+}
+
+// Var is the variable "cell c holds digit d", or 0 if the givens decide
+// it (c is given, or a given peer holds d).
+func (f *Formula) Var(c, d int) int {
+	n := f.Puzzle.Model.N
+	if c < 0 || c >= len(f.Puzzle.Model.Cells) || d < 1 || d > n {
+		return 0
+	}
+	return int(f.varOf[c*n+d-1])
+}
+
+// CellDigit is the cell and digit of cell variable v; ok is false for an
+// auxiliary variable or one out of range.
+func (f *Formula) CellDigit(v int) (c, d int, ok bool) {
+	if v < 1 || v > f.CellVars {
+		return 0, 0, false
+	}
+	cd := f.vars[v-1]
+	return int(cd.c), int(cd.d), true
+}
+
+// newFormula makes a formula with no cell variables yet.
+func newFormula(p *layouts.Puzzle, amo AMO) *Formula {
+	m := p.Model
+	return &Formula{Puzzle: p, AMO: amo, varOf: make([]int32, len(m.Cells)*m.N)}
+}
+
+// addCellVar numbers the next cell variable.
+func (f *Formula) addCellVar(c, d int) int {
+	f.vars = append(f.vars, cellDigit{int32(c), uint8(d)})
+	f.CellVars = len(f.vars)
+	f.NumVars = f.CellVars
+	f.varOf[c*f.Puzzle.Model.N+d-1] = int32(f.CellVars)
+	return f.CellVars
+}
+
+// Puzzle encodes p. Cell variables fixed by the givens are left out,
+// not asserted. Clauses, in this order: at least one digit per open
+// cell, at most one per open cell, each missing digit at least once per
+// full unit (the extended encoding), and each digit at most once per
+// unit. Givens that make the puzzle impossible (a digit given twice in a
+// unit, an open cell with no digit left, a full unit with no place for
+// a missing digit) give the empty clause, not an error.
+func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
+	m := p.Model
+	if m == nil {
+		return nil, fmt.Errorf("%w: no model", ErrPuzzle)
+	}
+	if len(p.Givens) != len(m.Cells) {
+		return nil, fmt.Errorf("%w: %d givens for %d cells", ErrPuzzle, len(p.Givens), len(m.Cells))
+	}
+	n := m.N
+	for c, d := range p.Givens {
+		if int(d) > n {
+			return nil, fmt.Errorf("%w: cell %s holds %d, not a digit 1..%d", ErrPuzzle, m.Cells[c], d, n)
+		}
+	}
+	amo := opts.AMO
+	if amo == Auto {
+		amo = DefaultAMO(n)
+	}
+	if int(amo) >= len(amoNames) {
+		return nil, fmt.Errorf("unknown at-most-one encoding %v", amo)
+	}
+
+	f := newFormula(p, amo)
+	all := ^uint64(0) >> (64 - n)
+	cand := make([]uint64, len(m.Cells))
+	for c, d := range p.Givens {
+		if d != 0 {
+			continue
+		}
+		cand[c] = all
+		for _, q := range m.Peers[c] {
+			if g := p.Givens[q]; g != 0 {
+				cand[c] &^= 1 << (g - 1)
+			}
+		}
+		for mask := cand[c]; mask != 0; mask &= mask - 1 {
+			f.addCellVar(c, bits.TrailingZeros64(mask)+1)
+		}
+	}
+
+	if p.Conflict() != nil {
+		f.Clauses = append(f.Clauses, []int{})
+	}
+	for c, d := range p.Givens {
+		if d == 0 {
+			f.Clauses = append(f.Clauses, f.cellLits(c, cand[c]))
+		}
+	}
+	for c, d := range p.Givens {
+		if d == 0 {
+			f.atMostOne(f.cellLits(c, cand[c]))
+		}
+	}
+	for u := range m.Units {
+		if !m.Full(u) {
+			continue
+		}
+		var given uint64
+		for _, c := range m.Units[u].Cells {
+			if d := p.Givens[c]; d != 0 {
+				given |= 1 << (d - 1)
+			}
+		}
+		for d := 1; d <= n; d++ {
+			if given&(1<<(d-1)) == 0 {
+				f.Clauses = append(f.Clauses, f.unitLits(u, d))
+			}
+		}
+	}
+	if amo == Pairwise {
+		// The union over units of their pairwise clauses, each pair of
+		// peers once: a row and a box that share cells share clauses.
+		for c := range m.Cells {
+			for _, q := range m.Peers[c] {
+				if q <= c {
+					continue
+				}
+				for mask := cand[c] & cand[q]; mask != 0; mask &= mask - 1 {
+					d := bits.TrailingZeros64(mask) + 1
+					f.Clauses = append(f.Clauses, []int{-f.Var(c, d), -f.Var(q, d)})
+				}
+			}
+		}
+	} else {
+		for u := range m.Units {
+			for d := 1; d <= n; d++ {
+				f.atMostOne(f.unitLits(u, d))
+			}
+		}
+	}
+	return f, nil
+}
+
+// cellLits are the variables of open cell c, ascending.
+func (f *Formula) cellLits(c int, cand uint64) []int {
+	lits := make([]int, 0, bits.OnesCount64(cand))
+	for mask := cand; mask != 0; mask &= mask - 1 {
+		lits = append(lits, f.Var(c, bits.TrailingZeros64(mask)+1))
+	}
+	return lits
+}
+
+// unitLits are the variables placing d in a cell of unit u, ascending.
+func (f *Formula) unitLits(u, d int) []int {
+	lits := []int{}
+	for _, c := range f.Puzzle.Model.Units[u].Cells {
+		if v := f.Var(c, d); v != 0 {
+			lits = append(lits, v)
+		}
+	}
+	return lits
+}
+
+// Block is the clause that excludes grid g: the negation of its cell
+// variables (over open cells only). Added to the formula, it makes the
+// solver look for another grid; an empty clause means g was the only
+// possible grid.
+func (f *Formula) Block(g layouts.Grid) []int {
+	var clause []int
+	for c, d := range f.Puzzle.Givens {
+		if d != 0 || c >= len(g.Digits) {
+			continue
+		}
+		if v := f.Var(c, int(g.Digits[c])); v != 0 {
+			clause = append(clause, -v)
+		}
+	}
+	return clause
+}
+
+// String summarises the formula: "10 vars (10 cell), 31 clauses, pairwise".
+func (f *Formula) String() string {
+	return fmt.Sprintf("%d vars (%d cell), %d clauses, %s", f.NumVars, f.CellVars, len(f.Clauses), f.AMO)
+}
+
+// Unsat reports whether the formula holds the empty clause, so that the
+// givens alone make the puzzle impossible.
+func (f *Formula) Unsat() bool {
+	return slices.ContainsFunc(f.Clauses, func(cl []int) bool { return len(cl) == 0 })
+}
