@@ -126,13 +126,15 @@
 //  4. a line of n*n symbols without blanks, or of n*n numbers each at
 //     most n (with a model, as many cells as it has): line; but a line of
 //     16 cells whose block (lines up to a blank line) holds a digit above
-//     4 is the first row of a 16x16 grid, and goes on to 7;
+//     4 is the first row of a 16x16 grid, and goes on to 8;
 //  5. with a single-grid model, anything else: rows;
 //  6. a line with '|', or a separator line: rows;
-//  7. a first block (lines up to a blank line) whose shape is a built-in
+//  7. a first line that is no line puzzle followed by one that is (a bad
+//     first puzzle): line;
+//  8. a first block (lines up to a blank line) whose shape is a built-in
 //     layout: canvas;
-//  8. a line of 4, 6, 8, 9, 12, 16, 25, 36, 49 or 64 symbols: rows;
-//  9. anything else: canvas, with detection.
+//  9. a line of 4, 6, 8, 9, 12, 16, 25, 36, 49 or 64 symbols: rows;
+//  10. anything else: canvas, with detection.
 //
 // A classic grid thus reads as a canvas, which writes the same n lines
 // as rows form.

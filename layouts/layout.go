@@ -170,7 +170,7 @@ func jsonError(name string, data []byte, err error) error {
 	var xe *textError
 	switch {
 	case errors.As(err, &se):
-		off = int(se.Offset)
+		off = max(int(se.Offset)-1, 0) // Offset is just past the bad byte
 	case errors.As(err, &te):
 		off = int(te.Offset)
 	case errors.As(err, &xe):

@@ -62,7 +62,7 @@ func TestParseLayoutFileErrors(t *testing.T) {
 		at       string // line:col
 		want     string
 	}{
-		{"syntax", "{\n  \"size\": 9,,\n}", "2:14", "invalid character ','"},
+		{"syntax", "{\n  \"size\": 9,,\n}", "2:13", "invalid character ','"},
 		{"type", "{\n  \"size\": \"9\"\n}", "2:14", "cannot unmarshal string"},
 		{"unknown field", `{"size": 9, ` + grids + `, "colour": 1}`, "1:1", `unknown field "colour"`},
 		{"data after", `{"size": 9, ` + grids + "}\n}", "2:1", "data after the layout"},

@@ -353,6 +353,10 @@ func (r *Reader) detect() (Format, error) {
 		}
 		block = append(block, b)
 	}
+	// A bad first line among line puzzles: the next one tells.
+	if ln == 0 && len(block) > 1 && lineLike(block[1].text, m) > 4 {
+		return FormatLine, nil
+	}
 	// Lines of 16 cells are 4x4 puzzles, or the rows of a 16x16 grid
 	// when a cell is above 4.
 	big := ln == 4 && maxCell(block) > 4

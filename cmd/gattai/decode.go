@@ -43,7 +43,12 @@ func (c *decodeCmd) Run(e *env) error {
 	}
 	g, err := f.Decode(model)
 	if err != nil {
-		return &exitError{exitBadInput, fmt.Sprintf("%s: %v", c.Model, err)}
+		hint := ""
+		if top := maxVar(model.Lits); top != f.NumVars {
+			hint = fmt.Sprintf(" (it names variables up to %d, %s has %d: a model of another CNF?)", top, c.CNF, f.NumVars)
+		}
+		pe := &layouts.ParseError{File: c.Model, Line: 1, Col: 1, Err: fmt.Errorf("%w%s", err, hint)}
+		return &exitError{exitBadInput, pe.Error()}
 	}
 	if err := layouts.Check(f.Puzzle, g); err != nil {
 		return &exitError{exitInternal, fmt.Sprintf("%s: the decoded grid is wrong: %v", c.Model, err)}
@@ -66,4 +71,12 @@ func named(err error, name string) error {
 		return err
 	}
 	return fmt.Errorf("%s: %w", name, err)
+}
+
+func maxVar(lits []int) int {
+	top := 0
+	for _, l := range lits {
+		top = max(top, l, -l)
+	}
+	return top
 }

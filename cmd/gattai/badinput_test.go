@@ -1,0 +1,133 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// Every bad input gets one line "file:line:col: message" on stderr and
+// the documented exit code; good input with CRLF or a byte-order mark
+// reads as usual.
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	rows := strings.Split(readFile(t, td("examples", "classic.txt")), "\n")[:9]
+	rowsText := strings.Join(rows, "\n") + "\n"
+	line := strings.Join(rows, "")
+	samurai := readFile(t, td("examples", "samurai.txt"))
+	samuraiLayout, _, _ := gattai(t, "", "layouts", "show", "samurai", "--as-file")
+
+	tests := []struct {
+		name string
+		file string // written to dir, named by the test's name
+		text string
+		args []string // before the file; FILE stands for it
+		code int
+		at   string // "line:col" of the error; "" for no error
+		msg  string
+	}{
+		{name: "wrong row length", text: strings.Replace(rowsText, rows[3], rows[3][:8], 1), code: exitBadInput, at: "4:9", msg: "row has 8 symbols, want 9"},
+		{name: "wrong number of rows", text: strings.Join(rows[:8], "\n") + "\n", args: []string{"--format", "rows"}, code: exitBadInput, at: "9:1", msg: "truncated puzzle"},
+		{name: "unknown symbol", text: line[:20] + "?" + line[21:] + "\n", code: exitBadInput, at: "1:21", msg: "unknown symbol '?'"},
+		{name: "digit too large", text: line[:20] + "A" + line[21:] + "\n", code: exitBadInput, at: "1:21", msg: "unknown symbol 'A' in a 9x9 grid, which has 1-9"},
+		{name: "duplicated given", text: "55" + line[2:] + "\n", code: exitBadInput, at: "1:2", msg: "digit 5 given twice, at r1c1 and r1c2"},
+		{name: "given outside every grid", text: strings.Replace(samurai, "\n      ", "\n5     ", 1), args: []string{"--layout", "samurai"}, code: exitBadInput, at: "10:1", msg: "'5' at r10c1 is outside every grid of samurai"},
+		{name: "empty input", text: "", code: exitBadInput, at: "1:1", msg: "empty input"},
+		{name: "truncated last puzzle", text: line + "\n" + line[:50], code: exitBadInput, at: "2:51", msg: "truncated puzzle: input ends after 50 symbols"},
+		{name: "short line", text: line[:50] + "\n" + line + "\n", code: exitBadInput, at: "1:51", msg: "line has 50 symbols, not n*n for a grid size n (81 for 9x9)"},
+		{name: "CRLF", text: strings.ReplaceAll(rowsText, "\n", "\r\n"), code: exitOK},
+		{name: "byte-order mark", text: "\ufeff" + rowsText, code: exitOK},
+		{name: "grids of different sizes", file: "sizes.json", text: "{\"size\": 9,\n \"grids\": [{\"at\": \"r1c1\"},\n   {\"at\": \"r7c7\", \"size\": 4}]}\n",
+			args: []string{"--layout-file", "FILE", "-"}, code: exitBadInput, at: "3:4", msg: "grid 2 has size 4 but the layout 9"},
+		{name: "grid off the canvas", file: "off.json", text: "{\"size\": 9,\n \"grids\": [{\"at\": \"r1c1\"}, {\"at\": \"r1c1020\"}]}\n",
+			args: []string{"--layout-file", "FILE", "-"}, code: exitBadInput, at: "2:28", msg: "grid 2 at r1c1020 is off the canvas"},
+		{name: "negative offset", file: "neg.json", text: "{\"size\": 9,\n \"grids\": [{\"at\": \"r1c1\"}, {\"at\": \"r-5c1\"}]}\n",
+			args: []string{"--layout-file", "FILE", "-"}, code: exitBadInput, at: "2:35", msg: `cell "r-5c1" is not of the form r1c1`},
+		{name: "layout file syntax", file: "syntax.json", text: strings.Replace(samuraiLayout, "\"size\": 9,", "\"size\": 9", 1),
+			args: []string{"--layout-file", "FILE", "-"}, code: exitBadInput, at: "4:3", msg: "invalid character '\"' after object key:value pair"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			file := tt.file
+			if file == "" {
+				file = strings.ReplaceAll(tt.name, " ", "-") + ".txt"
+			}
+			name := write(file, tt.text)
+			var args []string
+			for _, a := range tt.args {
+				args = append(args, strings.ReplaceAll(a, "FILE", name))
+			}
+			if !slicesContains(tt.args, "FILE") {
+				args = append(args, name)
+			}
+			stdin := ""
+			if slicesContains(tt.args, "-") {
+				stdin = samurai
+			}
+			_, errs, code := gattai(t, stdin, append([]string{"solve"}, args...)...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d; stderr %q", code, tt.code, errs)
+			}
+			if tt.at == "" {
+				if errs != "" {
+					t.Errorf("stderr %q, want nothing", errs)
+				}
+				return
+			}
+			lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+			want := regexp.MustCompile(`^(gattai: )?` + regexp.QuoteMeta(name+":"+tt.at+": ") + `.*` + regexp.QuoteMeta(tt.msg))
+			if len(lines) != 1 || !want.MatchString(lines[0]) {
+				t.Errorf("stderr %q, want one line %s:%s: ...%s", errs, name, tt.at, tt.msg)
+			}
+		})
+	}
+}
+
+func slicesContains(s []string, x string) bool {
+	for _, v := range s {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// A model file for a different CNF is refused with its name, a
+// position and exit 2; a good one decodes to the puzzle's own format.
+func TestDecode(t *testing.T) {
+	solver, err := exec.LookPath("minisat")
+	if err != nil {
+		if strings.Contains(os.Getenv("GATTAI_REQUIRE_SOLVERS"), "minisat") {
+			t.Fatalf("minisat is required here: %v", err)
+		}
+		t.Skipf("minisat not on PATH (%v): apt-get install minisat", err)
+	}
+	dir := t.TempDir()
+	poj, samurai := filepath.Join(dir, "poj.cnf"), filepath.Join(dir, "samurai.cnf")
+	if _, errs, code := gattai(t, "", "export", "--format", "poj", td("seeds", "poj2676-sample.in"), "-o", poj); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	if _, errs, code := gattai(t, "", "export", td("examples", "samurai.txt"), "-o", samurai); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	model := filepath.Join(dir, "poj.model")
+	exec.Command(solver, poj, model).Run() // exits 10 for SAT
+	out, errs, code := gattai(t, "", "decode", poj, model)
+	if want := readFile(t, td("seeds", "poj2676-sample.out")); code != 0 || out != want {
+		t.Errorf("decode: exit %d, %s\n%s", code, errs, out)
+	}
+	_, errs, code = gattai(t, "", "decode", samurai, model)
+	if code != exitBadInput || !strings.HasPrefix(errs, "gattai: "+model+":1:1: ") || !strings.Contains(errs, "a model of another CNF?") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("decode with another CNF's model: exit %d, %q", code, errs)
+	}
+}
