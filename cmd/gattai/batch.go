@@ -77,109 +77,46 @@ func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record) 
 	total := inputSize(srcs)
 	var bytesRead atomic.Int64
 
-	// Reader: puzzles in input order.
-	var readErr error
-	recs := make(chan *record, maxChunk)
-	go func() {
-		defer close(recs)
-		readErr = readAll(ctx, srcs, in.format(), m, &bytesRead, recs)
-	}()
-
-	// Chunker: a chunk goes into the ordered window at once, and grows
-	// with what the reader delivers until a worker is free to take it.
-	todo := make(chan *chunk)
-	ordered := make(chan *chunk, 4*jobs)
-	go func() {
-		defer close(todo)
-		defer close(ordered)
-		in := recs
-		for rec := range in {
-			ch := &chunk{recs: make([]*record, 1, maxChunk), done: make(chan struct{})}
-			ch.recs[0] = rec
-			select {
-			case ordered <- ch:
-			case <-ctx.Done():
-				return
-			}
-		grow:
-			for len(ch.recs) < maxChunk && in != nil {
-				select {
-				case r, ok := <-in:
-					if !ok {
-						in = nil
-						break grow
-					}
-					ch.recs = append(ch.recs, r)
-				case todo <- ch:
-					ch = nil
-					break grow
-				case <-ctx.Done():
-					return
-				}
-			}
-			if ch != nil {
-				select {
-				case todo <- ch:
-				case <-ctx.Done():
-					return
-				}
-			}
-			if in == nil {
-				return
-			}
-		}
-	}()
-
-	// Workers.
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s, _ := newSolver(ef) // flags checked above
-			for ch := range todo {
-				for _, rec := range ch.recs {
-					if rec.err == nil && ctx.Err() == nil {
-						rec.out, rec.err = do(s, ctx, rec.puzzle)
-					}
-				}
-				close(ch.done)
-			}
-		}()
-	}
-
-	// Writer: in input order.
+	// The writer's side, in input order: tally, emit, show progress.
 	t := &tally{}
 	start := time.Now()
 	prog := newProgress(e, total)
 	var emitErr error
 	timedOut := false
-write:
-	for ch := range ordered {
-		select {
-		case <-ch.done:
-		case <-ctx.Done():
-			<-stopWorkers(stop, &wg)
+	handle := func(rec *record) bool {
+		if rec.err != nil && ctx.Err() != nil && (errors.Is(rec.err, context.DeadlineExceeded) || errors.Is(rec.err, context.Canceled)) {
+			timedOut = true
+			return false
 		}
-		select {
-		case <-ch.done:
-		default:
-			timedOut = true // ctx ended before this chunk was done
-			break write
-		}
-		for _, rec := range ch.recs {
-			if rec.err != nil && ctx.Err() != nil && (errors.Is(rec.err, context.DeadlineExceeded) || errors.Is(rec.err, context.Canceled)) {
-				timedOut = true
-				break write
-			}
-			t.add(rec)
-			if emitErr == nil {
-				if emitErr = emit(rec); emitErr != nil {
-					stop()
-				}
-			}
+		t.add(rec)
+		if emitErr = emit(rec); emitErr != nil {
+			stop()
+			return false
 		}
 		prog.update(t.puzzles, bytesRead.Load())
+		return true
+	}
+
+	var readErr error
+	if jobs == 1 {
+		// One core: read, solve and write in turn, with no hand-offs.
+		s, _ := newSolver(ef) // flags checked above
+		readErr = readAll(srcs, in.format(), m, &bytesRead, func(rec *record) bool {
+			if rec.err == nil {
+				rec.out, rec.err = do(s, ctx, rec.puzzle)
+			}
+			return handle(rec)
+		})
+	} else {
+		var cut bool
+		minChunk := 1 // stdin or a pipe: hand puzzles on as they come
+		if total > 0 {
+			minChunk = 16 // files never keep the reader waiting
+		}
+		cut, readErr = pipeline(ctx, stop, jobs, minChunk, ef, do, handle, func(put func(*record) bool) error {
+			return readAll(srcs, in.format(), m, &bytesRead, put)
+		})
+		timedOut = timedOut || cut && emitErr == nil
 	}
 	prog.finish()
 	t.elapsed = time.Since(start)
@@ -196,9 +133,98 @@ write:
 	return t, nil
 }
 
-// readAll sends a record for every puzzle of every source, in order. A
-// bad puzzle is a record with its error; an unreadable source ends it all.
-func readAll(ctx context.Context, srcs []source, f layouts.Format, m *layouts.Model, n *atomic.Int64, out chan<- *record) error {
+// pipeline runs read on one goroutine, do on jobs workers and handle on
+// the caller's, in input order. The reader gathers records into chunks,
+// each entering the ordered window when it opens and going to a worker
+// once it holds minChunk records and a worker is free, or maxChunk: fast
+// puzzles pay few hand-offs, and memory stays bounded by the window. cut
+// reports that ctx ended the run before every record was handled.
+func pipeline(ctx context.Context, stop context.CancelFunc, jobs, minChunk int, ef *engineFlags, do work, handle func(*record) bool, read func(put func(*record) bool) error) (cut bool, err error) {
+	todo := make(chan *chunk)
+	ordered := make(chan *chunk, 4*jobs)
+	var readErr error
+	go func() {
+		defer close(todo)
+		defer close(ordered)
+		var ch *chunk
+		send := func() bool {
+			select {
+			case todo <- ch:
+				ch = nil
+				return true
+			case <-ctx.Done():
+				return false
+			}
+		}
+		readErr = read(func(rec *record) bool {
+			if ch == nil {
+				ch = &chunk{recs: make([]*record, 0, maxChunk), done: make(chan struct{})}
+				select {
+				case ordered <- ch:
+				case <-ctx.Done():
+					return false
+				}
+			}
+			ch.recs = append(ch.recs, rec)
+			switch {
+			case len(ch.recs) == maxChunk:
+				return send()
+			case len(ch.recs) >= minChunk:
+				select {
+				case todo <- ch: // a worker is free
+					ch = nil
+				default:
+				}
+			}
+			return true
+		})
+		if ch != nil {
+			send()
+		}
+	}()
+
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, _ := newSolver(ef) // flags checked by batch
+			for ch := range todo {
+				for _, rec := range ch.recs {
+					if rec.err == nil && ctx.Err() == nil {
+						rec.out, rec.err = do(s, ctx, rec.puzzle)
+					}
+				}
+				close(ch.done)
+			}
+		}()
+	}
+
+	for ch := range ordered {
+		select {
+		case <-ch.done:
+		case <-ctx.Done():
+			<-stopWorkers(stop, &wg)
+		}
+		select {
+		case <-ch.done:
+		default:
+			return true, nil // ctx ended before this chunk was done
+		}
+		for _, rec := range ch.recs {
+			if !handle(rec) {
+				return ctx.Err() != nil, nil
+			}
+		}
+	}
+	wg.Wait()
+	return ctx.Err() != nil && readErr == nil, readErr
+}
+
+// readAll hands a record for every puzzle of every source to put, in
+// order, until put says stop. A bad puzzle is a record with its error;
+// an unreadable source ends it all.
+func readAll(srcs []source, f layouts.Format, m *layouts.Model, n *atomic.Int64, put func(*record) bool) error {
 	for _, s := range srcs {
 		rc, err := s.open()
 		if err != nil {
@@ -222,9 +248,7 @@ func readAll(ctx context.Context, srcs []source, f layouts.Format, m *layouts.Mo
 				rc.Close()
 				return fmt.Errorf("%s: %w", s.name, err)
 			}
-			select {
-			case out <- rec:
-			case <-ctx.Done():
+			if !put(rec) {
 				rc.Close()
 				return nil
 			}
