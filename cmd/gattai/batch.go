@@ -339,7 +339,7 @@ func (t *tally) stats(w io.Writer) {
 		if o.engine == "backtrack" {
 			fmt.Fprintf(w, "  nodes %d", o.nodes)
 		} else {
-			fmt.Fprintf(w, "  vars %d  clauses %d  conflicts %d", o.vars, o.clauses, o.conflicts)
+			fmt.Fprintf(w, "  vars %d  clauses %d  conflicts %d  decisions %d", o.vars, o.clauses, o.conflicts, o.decisions)
 		}
 		fmt.Fprintln(w)
 		return

@@ -34,6 +34,7 @@ type outcome struct {
 	vars      int
 	clauses   int
 	conflicts int64
+	decisions int64
 	elapsed   time.Duration
 	core      []int // explain: a minimal set of contradictory givens
 }
@@ -175,7 +176,7 @@ func (s *solver) run(ctx context.Context, engine string, p *layouts.Puzzle, limi
 		if err != nil {
 			return o, err
 		}
-		o = outcome{count: r.Count, grid: r.Grid, vars: r.Vars, clauses: r.Clauses, conflicts: r.Conflicts}
+		o = outcome{count: r.Count, grid: r.Grid, vars: r.Vars, clauses: r.Clauses, conflicts: r.Conflicts, decisions: r.Decisions}
 	default:
 		return o, fmt.Errorf("unknown engine %q", engine)
 	}
