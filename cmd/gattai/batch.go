@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -48,6 +49,43 @@ type tally struct {
 
 // work solves one puzzle with one worker's engines.
 type work func(s *solver, ctx context.Context, p *layouts.Puzzle) (outcome, error)
+
+// runBatch is a command's whole run over its inputs: results go through
+// emit to the output, buffered, and the output file is committed even
+// when some puzzles fail, since each has its record. noSolutionFails
+// makes a puzzle without solution set the exit code.
+func runBatch(e *env, in *inputFlags, ef *engineFlags, of *outputFlags, do work, emit func(w *bufio.Writer, r *record) error, noSolutionFails bool) error {
+	out, err := of.create(e)
+	if err != nil {
+		return err
+	}
+	defer out.abort()
+	w := bufio.NewWriter(out)
+	t, err := batch(e, in, ef, do, func(r *record) error { return emit(w, r) })
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	if ef.Stats {
+		t.stats(e.stderr)
+	}
+	if err != nil {
+		return err
+	}
+	if err := out.commit(); err != nil {
+		return err
+	}
+	if code := t.exitCode(noSolutionFails); code != exitOK {
+		return &exitError{code: code}
+	}
+	return nil
+}
+
+// failed reports a record that has no answer: on stderr, and as a
+// comment record in its place in the output.
+func failed(e *env, w *bufio.Writer, r *record, msg string) {
+	fmt.Fprintln(e.stderr, msg)
+	fmt.Fprintf(w, "# %s\n", msg)
+}
 
 // batch reads every source, runs work on each puzzle on flags.Jobs
 // workers and calls emit for each record in input order. Memory stays

@@ -19,37 +19,17 @@ func (c *countCmd) Run(e *env) error {
 	if c.Limit < 1 {
 		return &exitError{exitBadInput, "--limit must be at least 1"}
 	}
-	out, err := c.create(e)
-	if err != nil {
-		return err
-	}
-	defer out.abort()
-	w := bufio.NewWriter(out)
-	t, err := batch(e, &c.inputFlags, &c.engineFlags,
+	return runBatch(e, &c.inputFlags, &c.engineFlags, &c.outputFlags,
 		func(s *solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
 			return s.count(ctx, p, c.Limit)
 		},
-		func(r *record) error {
+		func(w *bufio.Writer, r *record) error {
 			if r.err != nil {
-				fmt.Fprintf(e.stderr, "%s\n", errorText(r))
-				fmt.Fprintln(w, "error")
+				fmt.Fprintln(e.stderr, errorText(r))
+				w.WriteString("error\n")
 				return nil
 			}
 			w.WriteString(countText(r.out.count, c.Limit))
-			w.WriteByte('\n')
-			return nil
-		})
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	if c.Stats {
-		t.stats(e.stderr)
-	}
-	if err != nil {
-		return err
-	}
-	if err := out.commit(); err != nil {
-		return err
-	}
-	return codeOf(t, false)
+			return w.WriteByte('\n')
+		}, false)
 }

@@ -13,12 +13,11 @@ import (
 type explainCmd struct {
 	inputFlags
 	engineFlags
+	outputFlags
 }
 
 func (c *explainCmd) Run(e *env) error {
-	w := bufio.NewWriter(e.stdout)
-	defer w.Flush()
-	t, err := batch(e, &c.inputFlags, &c.engineFlags,
+	return runBatch(e, &c.inputFlags, &c.engineFlags, &c.outputFlags,
 		func(s *solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
 			o, err := s.count(ctx, p, 1)
 			if err != nil || o.count > 0 {
@@ -27,22 +26,17 @@ func (c *explainCmd) Run(e *env) error {
 			o.core, err = explainPuzzle(ctx, s, p)
 			return o, err
 		},
-		func(r *record) error {
+		func(w *bufio.Writer, r *record) error {
 			switch {
 			case r.err != nil:
-				fmt.Fprintf(e.stderr, "%s\n", errorText(r))
-				fmt.Fprintf(w, "# %s\n", errorText(r))
+				failed(e, w, r, errorText(r))
 			case r.out.count > 0:
 				fmt.Fprintf(w, "%s: has a solution; nothing to explain\n", r.where())
 			default:
 				writeCore(w, r.where(), r.puzzle, r.out.core)
 			}
 			return nil
-		})
-	if err != nil {
-		return err
-	}
-	return codeOf(t, true)
+		}, true)
 }
 
 // explainPuzzle finds a minimal conflicting set of givens with s's engine.
@@ -51,13 +45,6 @@ func explainPuzzle(ctx context.Context, s *solver, p *layouts.Puzzle) ([]int, er
 		o, err := s.count(ctx, q, 1)
 		return o.count == 0, err
 	})
-}
-
-// writeExplanation prints solve --explain's finding.
-func writeExplanation(e *env, w io.Writer, r *record) {
-	if r.out.core != nil {
-		writeCore(w, r.where(), r.puzzle, r.out.core)
-	}
 }
 
 // writeCore prints a minimal conflicting set of givens, as a list and

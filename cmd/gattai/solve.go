@@ -21,14 +21,8 @@ func (c *solveCmd) Run(e *env) error {
 	if c.First {
 		limit = 1
 	}
-	out, err := c.create(e)
-	if err != nil {
-		return err
-	}
-	defer out.abort()
-	w := bufio.NewWriter(out)
 	n, sep := 0, ""
-	t, err := batch(e, &c.inputFlags, &c.engineFlags,
+	return runBatch(e, &c.inputFlags, &c.engineFlags, &c.outputFlags,
 		func(s *solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
 			o, err := s.count(ctx, p, limit)
 			if err == nil && o.count == 0 && c.Explain {
@@ -36,7 +30,7 @@ func (c *solveCmd) Run(e *env) error {
 			}
 			return o, err
 		},
-		func(r *record) error {
+		func(w *bufio.Writer, r *record) error {
 			if r.puzzle != nil {
 				sep = r.puzzle.Source.Format.Separator()
 			}
@@ -45,37 +39,20 @@ func (c *solveCmd) Run(e *env) error {
 			}
 			switch {
 			case r.err != nil:
-				fmt.Fprintf(e.stderr, "%s\n", errorText(r))
-				fmt.Fprintf(w, "# %s\n", errorText(r))
+				failed(e, w, r, errorText(r))
 			case r.out.count == 0:
-				fmt.Fprintf(e.stderr, "%s: no solution\n", r.where())
-				fmt.Fprintf(w, "# %s: no solution\n", r.where())
+				failed(e, w, r, r.where()+": no solution")
 				if c.Explain {
-					writeExplanation(e, w, r)
+					writeCore(w, r.where(), r.puzzle, r.out.core)
 				}
 			default:
 				if r.out.count > 1 {
 					fmt.Fprintf(e.stderr, "%s: more than one solution; printed the first found\n", r.where())
 				}
-				if err := layouts.WriteGrid(w, r.puzzle, r.out.grid); err != nil {
-					return err
-				}
+				return layouts.WriteGrid(w, r.puzzle, r.out.grid)
 			}
 			return nil
-		})
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	if c.Stats {
-		t.stats(e.stderr)
-	}
-	if err != nil {
-		return err
-	}
-	if err := out.commit(); err != nil {
-		return err
-	}
-	return codeOf(t, true)
+		}, true)
 }
 
 // errorText is a failed record's one-line message.
@@ -84,11 +61,4 @@ func errorText(r *record) string {
 		return r.err.Error() // a ParseError carries file:line:col
 	}
 	return fmt.Sprintf("%s: %v", r.where(), r.err)
-}
-
-func codeOf(t *tally, noSolutionFails bool) error {
-	if code := t.exitCode(noSolutionFails); code != exitOK {
-		return &exitError{code: code}
-	}
-	return nil
 }
