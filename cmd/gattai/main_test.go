@@ -254,4 +254,13 @@ func TestOutputFile(t *testing.T) {
 	if len(entries) != 1 {
 		t.Errorf("%d files left in the directory, want 1", len(entries))
 	}
+	// A run cut short by --timeout leaves no file, not half of one.
+	cut := filepath.Join(dir, "cut.txt")
+	empty := strings.Repeat(".", 625) + "\n"
+	if _, _, code := gattai(t, empty, "count", "-o", cut, "--engine", "backtrack", "--limit", "1000000000", "--timeout", "50ms"); code != exitTimeout {
+		t.Errorf("exit %d, want %d", code, exitTimeout)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("after a timeout, the directory holds %d files, want 1", len(entries))
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -77,6 +78,13 @@ func TestTimeout(t *testing.T) {
 		{"backtrack", []string{"count", "--engine", "backtrack", "--limit", "1000000000"}, strings.Repeat(".", 625) + "\n"},
 		{"sat", []string{"count", "--engine", "sat", "--no-verify", "--limit", "1000000000"}, strings.Repeat(".", 256) + "\n"},
 		{"solve sat 25x25", []string{"solve", "--engine", "sat", "--encoding", "binary"}, strings.Repeat(".", 625) + "\n"},
+	}
+	if _, err := exec.LookPath("cadical"); err == nil {
+		tests = append(tests, struct {
+			name string
+			args []string
+			in   string
+		}{"external", []string{"count", "--engine", "external", "--solver", "cadical", "--no-verify", "--limit", "1000000000"}, strings.Repeat(".", 256) + "\n"})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
