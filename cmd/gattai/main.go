@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"syscall"
@@ -35,7 +36,8 @@ const exitHelp = `Exit codes:
 When several apply, the highest wins.`
 
 type cli struct {
-	CPUProfile string `hidden:"" type:"path" help:"Write a CPU profile to FILE."`
+	Version    kong.VersionFlag `help:"Print the version and exit."`
+	CPUProfile string           `hidden:"" type:"path" help:"Write a CPU profile to FILE."`
 
 	Solve   solveCmd   `cmd:"" help:"Solve puzzles and print each solution in the input's format."`
 	Count   countCmd   `cmd:"" help:"Count each puzzle's solutions up to a limit: 0, 1, or N+ when the search stopped at the limit."`
@@ -82,7 +84,7 @@ func run(ctx context.Context, args []string, e env) int {
 		kong.Writers(e.stdout, e.stderr),
 		kong.Exit(func(code int) { exited = code; panic(exitPanic{}) }),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
-		kong.Vars{"encodings": encodingNames()},
+		kong.Vars{"encodings": encodingNames(), "version": version()},
 	)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gattai: %v\n", err)
@@ -124,6 +126,14 @@ func run(ctx context.Context, args []string, e env) int {
 }
 
 type exitPanic struct{}
+
+// version is the module version the binary was built from, if known.
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return "gattai " + bi.Main.Version
+	}
+	return "gattai (development build)"
+}
 
 // startProfile writes a CPU profile until the returned stop is called.
 func startProfile(name string) (stop func(), err error) {
