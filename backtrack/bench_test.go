@@ -15,7 +15,7 @@ import (
 	"gattai/layouts"
 )
 
-var update = flag.Bool("update", false, "regenerate the benchmark sets in testdata/bench")
+var update = flag.Bool("update", false, "regenerate the benchmark sets in testdata/bench and the puzzles in testdata/variants")
 
 // A benchSet is a file of puzzles on one built-in layout. Generated sets
 // are made by gen from a fixed seed and kept in testdata/bench, so that

@@ -24,13 +24,49 @@
 //     another full unit leaves the rest of that unit (locked candidates:
 //     pointing and claiming in a classic grid, and the same across the
 //     overlaps of a multi-grid; see lockTable);
-//   - propagators, for constraints beyond all-different units, run when
-//     a cell they watch narrows. None exists yet: each kind of
-//     layouts.Rule will get one (see propagator). Until then a model
-//     with rules has each full assignment held to layouts.Check.
+//   - propagators, for the rules beyond all-different units (killer
+//     sums, thermometers, ...), run when a cell they watch narrows (see
+//     Kinds below).
 //
 // Work lists (workList) keep this incremental: a narrowed cell queues
 // its units, and only those are scanned.
+//
+// # Kinds
+//
+// Each kind of constraint is declared once, in layouts (layouts.Kinds),
+// and implemented here once: the kinds table (kinds.go) has an entry
+// for every kind, and TestEveryKindImplemented fails when layouts
+// declares one that it lacks. A kind that compiles to all-different
+// units only (diagonal, region, jigsaw, antiknight, antiking) is marked
+// as such: the unit propagation above handles it. A kind that makes
+// rules has a constructor, in its own file kind_NAME.go, that New calls
+// for each rule of the kind to make its propagator; New panics on a
+// rule of a kind with none, which the test rules out. A propagator
+// lists the cells it watches and narrows candidates only through
+// s.remove, so that the trail undoes it; it keeps its scratch space
+// from New and allocates nothing in the search. It must at least
+// refute any full assignment that breaks its rule: nothing else checks
+// the rules (tests hold every solution to layouts.Check as well).
+//
+//   - killer (kind_killer.go): the placed cells leave a sum for the
+//     free ones, which must be a set of distinct digits from their
+//     candidates. Up to 16 digits a table of every digit set by size
+//     and sum gives the sets still possible: digits in none go, a digit
+//     that all need and one cell can hold is placed, and the last free
+//     cell takes the remaining sum. Beyond 16, bounds. The kind also
+//     derives cages from the full units (the 45 rule, "innies"): a full
+//     unit's cells outside the cages wholly inside it make a cage too.
+//   - thermo (kind_thermo.go): bounds, each cell above the smallest
+//     candidate of the one before and below the largest of the one
+//     after, forward then backward.
+//   - nonconsecutive and kropki (kind_pairs.go): arc consistency on the
+//     pair of cells, through a table of the digits each digit allows
+//     beside it, shared by every pair of one relation.
+//   - parity (kind_parity.go): the cells lose the other parity once, at
+//     the start; it watches nothing.
+//
+// Adding a kind that makes rules is one file with its propagator and
+// one line in kinds.
 //
 // # Search
 //

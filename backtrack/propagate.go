@@ -1,11 +1,10 @@
 package backtrack
 
 // A propagator is a constraint beyond the all-different units: a killer
-// cage, a thermometer, a kropki dot, anti-knight, ... None exists yet;
-// each kind that layouts declares will get one here, built by New from
-// the model. The solver runs a propagator once at the start and again
-// whenever the candidates of a cell it watches narrow, after the unit
-// propagation has stalled.
+// cage, a thermometer, a kropki dot, ... New builds one for each rule
+// of the model through its kind (see kinds). The solver runs a
+// propagator once at the start and again whenever the candidates of a
+// cell it watches narrow, after the unit propagation has stalled.
 type propagator interface {
 	// watches lists the cells whose narrowing wakes the propagator.
 	watches() []int32

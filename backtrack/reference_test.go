@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"gattai/backtrack"
@@ -12,7 +13,8 @@ import (
 )
 
 // refCount counts the solutions of p up to limit the plain way: fill the
-// empty cell with the fewest legal digits, no propagation. It is the
+// empty cell with the fewest legal digits, no propagation, and hold
+// each full grid to layouts.Check where the model has rules. It is the
 // reference the solver is checked against on small layouts.
 func refCount(p *layouts.Puzzle, limit int) int {
 	m := p.Model
@@ -52,7 +54,9 @@ func refCount(p *layouts.Puzzle, limit int) int {
 			}
 		}
 		if best < 0 {
-			count++
+			if len(m.Rules) == 0 || layouts.Check(p, layouts.Grid{Model: m, Digits: g}) == nil {
+				count++
+			}
 			return
 		}
 		for _, d := range bestDs {
@@ -110,22 +114,33 @@ func TestReference(t *testing.T) {
 
 // FuzzCount builds a puzzle on a small layout from bytes: the first
 // picks the layout and the limit, then each byte is a cell, 0 (empty)
-// for most values. The count must equal the reference's, at most the
-// limit, and a solution must pass Check.
+// for most values. The layouts are a classic 4x4 and a samurai of 4x4
+// grids, and three classic 4x4 with rules of every kind read off a grid
+// (a samurai with rules and few givens is too much for refCount, which
+// only sees the rules in full grids). The count
+// must equal the reference's, at most the limit, and every solution
+// must pass Check.
 func FuzzCount(f *testing.F) {
 	f.Add([]byte{0, 0})
 	f.Add([]byte{1, 3, 200, 0, 0, 0, 201, 0, 0, 202})
 	f.Add([]byte{0, 1, 129, 130, 131, 132, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 130})
 	f.Add([]byte{1, 7, 0, 0, 255, 254, 253, 0, 0, 0, 0, 133, 0, 0, 0, 190, 0, 0, 175})
-	models := []*layouts.Model{builtin(f, "classic", 4), builtin(f, "samurai", 4)}
-	solvers := []*backtrack.Solver{backtrack.New(models[0]), backtrack.New(models[1])}
+	f.Add([]byte{2, 0, 0, 130})
+	f.Add([]byte{8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131})
+	f.Add([]byte{14, 0, 140})
+	classic, samurai := builtin(f, "classic", 4), builtin(f, "samurai", 4)
+	models := []*layouts.Model{classic, samurai, ruled(f, classic, 1), ruled(f, classic, 2), ruled(f, classic, 3)}
+	var solvers []*backtrack.Solver
+	for _, m := range models {
+		solvers = append(solvers, backtrack.CheckSolutions(backtrack.New(m)))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) < 1 {
 			return
 		}
-		k := int(data[0] % 2)
+		k := int(data[0]) % len(models)
 		m, s := models[k], solvers[k]
-		limit := int(data[0]/2%8) - 1 // -1..6: limit < 1 means 1
+		limit := int(data[0])/len(models)%8 - 1 // -1..6: limit < 1 means 1
 		p := layouts.NewPuzzle(m)
 		for c, b := range data[1:] {
 			if c >= len(p.Givens) {
@@ -204,6 +219,181 @@ func TestConstraints(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+		})
+	}
+}
+
+// ruled adds rules of every kind to a plain model, read off a grid:
+// killer cages, a thermometer, kropki dots and parity marks.
+func ruled(t testing.TB, plain *layouts.Model, seed uint64) *layouts.Model {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 0))
+	g := gen.Filled(plain, rng).Digits
+	l := *plain.Layout
+	for i, c := range gen.Cages(plain, g, rng, 2, 3) {
+		if i%6 == 0 {
+			l.Constraints = append(l.Constraints, c)
+		}
+	}
+	l.Constraints = append(l.Constraints, gen.Thermos(plain, g, rng, 1, 2)...)
+	l.Constraints = append(l.Constraints, gen.Dots(plain, g, rng, 0.1), gen.Parity(plain, g, rng, 0.1))
+	m, err := layouts.Compile(&l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// randomConstraints draws constraints of random kinds, several or none,
+// for a model of small grids, and a grid that holds to most of them.
+// The kinds whose constraints do not depend on a grid (nonconsecutive,
+// diagonal, ...) come first, then the grid, filled under them when it
+// can be, then the kinds read off the grid (killer cages, thermos,
+// dots, parity), a few of them changed so that it may no longer hold.
+func randomConstraints(plain *layouts.Model, rng *rand.Rand) ([]layouts.Constraint, []uint8) {
+	var cs []layouts.Constraint
+	n := plain.N
+	maybe := func(p float64) bool { return rng.Float64() < p }
+	grid := func() int { return rng.IntN(len(plain.GridCells) + 1) } // 0: every grid
+	if maybe(0.15) {
+		cs = append(cs, layouts.Constraint{Kind: "nonconsecutive", Grid: grid()})
+	}
+	if maybe(0.15) {
+		cs = append(cs, layouts.Constraint{Kind: "diagonal", Grid: grid()})
+	}
+	if maybe(0.1) {
+		cs = append(cs, layouts.Constraint{Kind: "antiknight", Grid: grid()})
+	}
+	if maybe(0.1) {
+		cs = append(cs, layouts.Constraint{Kind: "antiking", Grid: grid()})
+	}
+	if maybe(0.1) {
+		var cells []layouts.Pos
+		for _, c := range rng.Perm(len(plain.Cells))[:2+rng.IntN(n-1)] {
+			cells = append(cells, plain.Cells[c])
+		}
+		cs = append(cs, layouts.Constraint{Kind: "region", Cells: cells})
+	}
+	if maybe(0.1) && len(plain.GridCells) == 1 {
+		cs = append(cs, layouts.Constraint{Kind: "jigsaw", Pieces: gen.Pieces(n, rng)})
+	}
+	l := *plain.Layout
+	l.Constraints = cs
+	m, err := layouts.Compile(&l)
+	if err != nil {
+		panic(err)
+	}
+	if r, _ := backtrack.Count(context.Background(), layouts.NewPuzzle(m), 1); r.Count == 0 {
+		m = plain
+	}
+	g := gen.Filled(m, rng).Digits
+
+	if maybe(0.4) {
+		for _, c := range gen.Cages(plain, g, rng, 1, 4) {
+			if !maybe(0.5) {
+				continue
+			}
+			if maybe(0.05) {
+				k := len(c.Cells)
+				c.Sum = min(max(c.Sum+rng.IntN(3)-1, k*(k+1)/2), k*(2*n-k+1)/2)
+			}
+			cs = append(cs, c)
+		}
+	}
+	if maybe(0.35) {
+		for _, c := range gen.Thermos(plain, g, rng, 1+rng.IntN(3), 2) {
+			if maybe(0.05) {
+				slices.Reverse(c.Cells)
+			}
+			cs = append(cs, c)
+		}
+	}
+	if maybe(0.35) {
+		c := gen.Dots(plain, g, rng, []float64{0.3, 0.7, 1}[rng.IntN(3)])
+		if maybe(0.1) && len(c.White) > 0 {
+			c.Black = append(c.Black, c.White[0])
+			c.White = c.White[1:]
+		}
+		cs = append(cs, c)
+	}
+	if maybe(0.35) {
+		c := gen.Parity(plain, g, rng, 0.3)
+		if maybe(0.1) && len(c.Even) > 0 {
+			c.Odd = append(c.Odd, c.Even[0])
+			c.Even = c.Even[1:]
+		}
+		cs = append(cs, c)
+	}
+	return cs, g
+}
+
+// TestRulesReference compares counts with refCount on random puzzles
+// under random constraints of every kind: each case a new puzzle, some
+// with no solution and some with many. Killer cages are counted both
+// ways, with the sums table and by bounds only; every solution counted
+// is held to layouts.Check.
+func TestRulesReference(t *testing.T) {
+	const limit = 3
+	tests := []struct {
+		layout string
+		n      int
+		cases  int
+		keep   []float64
+	}{
+		{"classic", 4, 500, []float64{0, 0.2, 0.4}},
+		{"classic", 6, 500, []float64{0.3, 0.4, 0.5}},
+		{"samurai", 4, 300, []float64{0.2, 0.35, 0.5}},
+		{"twodoku", 6, 200, []float64{0.3, 0.45, 0.6}},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("%s/%d", tc.layout, tc.n), func(t *testing.T) {
+			plain := builtin(t, tc.layout, tc.n)
+			cases := tc.cases
+			if testing.Short() {
+				cases /= 5
+			}
+			rng := rand.New(rand.NewPCG(5, uint64(tc.n)))
+			kinds := map[string]int{}
+			var counts [limit + 1]int
+			for i := range cases {
+				l := *plain.Layout
+				var g []uint8
+				l.Constraints, g = randomConstraints(plain, rng)
+				m, err := layouts.Compile(&l)
+				if err != nil {
+					t.Fatalf("case %d: %v", i, err)
+				}
+				for _, c := range l.Constraints {
+					kinds[c.Kind]++
+				}
+				p := layouts.NewPuzzle(m)
+				keep := tc.keep[rng.IntN(len(tc.keep))]
+				for c, d := range g {
+					if rng.Float64() < keep {
+						p.Givens[c] = d
+					}
+				}
+				if i%10 == 0 {
+					p.Givens[rng.IntN(len(p.Givens))] = uint8(rng.IntN(m.N) + 1)
+				}
+				want := refCount(p, limit)
+				for j, s := range []*backtrack.Solver{
+					backtrack.CheckSolutions(backtrack.New(m)),
+					backtrack.KillerBounds(backtrack.CheckSolutions(backtrack.New(m))),
+				} {
+					r := count(t, s, p, limit)
+					if r.Count != want {
+						t.Fatalf("case %d, solver %d: count %d, reference %d\n%s\n%s", i, j, r.Count, want, l.MarshalFile(), p)
+					}
+					if r.Count > 0 {
+						if err := layouts.Check(p, r.Grid); err != nil {
+							t.Fatalf("case %d, solver %d: %v", i, j, err)
+						}
+					}
+				}
+				counts[want]++
+			}
+			t.Logf("%d cases, by count %v, constraints by kind %v", cases, counts, kinds)
 		})
 	}
 }

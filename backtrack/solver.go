@@ -31,22 +31,24 @@ type Solver struct {
 
 	lt lockTable // the intersections of full units
 
-	// classic9 is set for one 9x9 grid with 3x3 boxes and no extra
-	// regions: the puzzles that backtrack/nine can take (see Count).
+	// classic9 is set for one 9x9 grid whose units are its rows,
+	// columns and 3x3 boxes, with no rules: the puzzles that
+	// backtrack/nine can take (see Count).
 	classic9 bool
 
-	// props are the constraints beyond all-different units, none yet.
+	// props are the constraints beyond all-different units: one per
+	// rule of the model, made by its kind (see kinds).
 	props  []propagator
 	propAt []int32 // the propagators watching c: watch[propAt[c]:propAt[c+1]]
 	watch  []int32
+	tables map[string]any // what propagators share, while New runs
 
 	checkEvery int64 // search nodes between two looks at the context
 
-	// leaf is set when the model has rules (killer sums, thermometers,
-	// ...), which no propagator covers yet: each full assignment is then
-	// held to layouts.Check before it counts. Correct, but the search
-	// does not see the rules before the leaves.
-	leaf []uint8
+	// checked, set by tests, holds every solution to layouts.Check
+	// before it counts, and panics if one fails: the propagators must
+	// leave no full assignment that breaks a rule.
+	checked []uint8
 
 	// The search state. Everything below is reset by Count.
 	cand    []uint64 // candidates of each cell
@@ -120,13 +122,10 @@ func New(m *layouts.Model) *Solver {
 
 	l := m.Layout
 	s.classic9 = n == 9 && len(l.Grids) == 1 && l.BoxOf(0) == (layouts.Shape{Rows: 3, Cols: 3}) &&
-		len(m.Units) == 27 && nc == 81 && len(m.Rules) == 0
+		len(m.Units) == 27 && nc == 81 && len(m.Rules) == 0 && classicUnits(m)
 
-	// Propagators for m.Rules plug in here, one per rule, by kind.
-	s.setPropagators(nil)
-	if len(m.Rules) > 0 {
-		s.leaf = make([]uint8, nc)
-	}
+	// Propagators for m.Rules, one per rule, by kind (kinds.go).
+	s.setPropagators(s.propagators())
 
 	// A node costs time in proportion to the cells: look at the context
 	// every few milliseconds, whatever the size.
@@ -143,6 +142,25 @@ func New(m *layouts.Model) *Solver {
 	s.locks = newWorkList(nu)
 	s.grid = nil
 	return s
+}
+
+// classicUnits reports whether every unit of a 9x9 model is a row, a
+// column or a 3x3 box (a jigsaw has 27 units too, its pieces for boxes).
+func classicUnits(m *layouts.Model) bool {
+	for _, u := range m.Units {
+		p := m.Cells[u.Cells[0]]
+		row, col, box := true, true, true
+		for _, c := range u.Cells {
+			q := m.Cells[c]
+			row = row && q.Row == p.Row
+			col = col && q.Col == p.Col
+			box = box && q.Row/3 == p.Row/3 && q.Col/3 == p.Col/3
+		}
+		if len(u.Cells) != 9 || !row && !col && !box {
+			return false
+		}
+	}
+	return true
 }
 
 // Solve searches for one solution of p.
@@ -233,7 +251,8 @@ func (s *Solver) start(givens []uint8) bool {
 func (s *Solver) search() bool {
 	for {
 		if s.nfree == 0 {
-			return s.solution() && s.count >= s.limit
+			s.solution()
+			return s.count >= s.limit
 		}
 		c := s.pick()
 		s.nodes++
@@ -278,12 +297,12 @@ func (s *Solver) pick() int32 {
 }
 
 // solution counts the current state, all cells placed, and keeps the
-// first one. It reports false if the state breaks a rule.
-func (s *Solver) solution() bool {
-	if s.leaf != nil {
-		s.digits(s.leaf)
-		if layouts.Check(s.puzzle, layouts.Grid{Model: s.model, Digits: s.leaf}) != nil {
-			return false
+// first one. Propagation has held the state to every unit and rule.
+func (s *Solver) solution() {
+	if s.checked != nil {
+		s.digits(s.checked)
+		if err := layouts.Check(s.puzzle, layouts.Grid{Model: s.model, Digits: s.checked}); err != nil {
+			panic(fmt.Sprintf("backtrack: a solution breaks the puzzle: %v", err))
 		}
 	}
 	s.count++
@@ -291,7 +310,6 @@ func (s *Solver) solution() bool {
 		s.grid = make([]uint8, len(s.cand))
 		s.digits(s.grid)
 	}
-	return true
 }
 
 // digits writes the placed digits, all cells placed, to g.

@@ -261,3 +261,17 @@ func TestBadGivens(t *testing.T) {
 		checkCount(t, s, p, 2, 0)
 	}
 }
+
+// TestNotClassic: a 9x9 jigsaw has 27 units like a classic grid, but
+// its pieces are no boxes: backtrack/nine must not take it.
+func TestNotClassic(t *testing.T) {
+	l := layouts.Classic(9, layouts.Shape{Rows: 3, Cols: 3})
+	l.Constraints = []layouts.Constraint{{Kind: "jigsaw", Pieces: []string{
+		"AAAACCBBB", "ACCCCCBBB", "ACDCFFBHB", "AADFFFFHB", "DADDFFFHH",
+		"DDDIIIHHH", "DGIIIHHEE", "GGGGIIEEE", "GGGGIEEEE"}}}
+	m, err := layouts.Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCount(t, backtrack.New(m), layouts.NewPuzzle(m), 3, 3)
+}

@@ -88,13 +88,30 @@ func Unique(m *layouts.Model, rng *rand.Rand) *layouts.Puzzle {
 // givens.
 func UniqueMin(m *layouts.Model, rng *rand.Rand, min int) *layouts.Puzzle {
 	s := backtrack.New(m)
-	p := filled(s, m, rng).Puzzle()
-	left := len(p.Givens)
+	return reduce(s, filled(s, m, rng).Puzzle(), rng, min)
+}
+
+// Reduce is UniqueMin from a given solution, the digits of every cell
+// of m: it must hold to m's units and rules, which makes the full
+// puzzle unique. The solution may come from another model of the same
+// cells, as when a variant's constraints are read off a plain grid.
+func Reduce(m *layouts.Model, solution []uint8, rng *rand.Rand, min int) *layouts.Puzzle {
+	p := &layouts.Puzzle{Model: m, Givens: append([]uint8(nil), solution...)}
+	return reduce(backtrack.New(m), p, rng, min)
+}
+
+// reduce removes givens from p, which has one solution, in random
+// order while it keeps one, down to min givens.
+func reduce(s *backtrack.Solver, p *layouts.Puzzle, rng *rand.Rand, min int) *layouts.Puzzle {
+	left := p.Clues()
 	for _, c := range rng.Perm(len(p.Givens)) {
 		if left <= min {
 			break
 		}
 		d := p.Givens[c]
+		if d == 0 {
+			continue
+		}
 		p.Givens[c] = 0
 		if count(s, p, 2).Count != 1 {
 			p.Givens[c] = d
