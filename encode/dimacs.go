@@ -24,9 +24,16 @@ func (f *Formula) WriteDIMACS(w io.Writer) error {
 	p := f.Puzzle
 	m := p.Model
 	l := m.Layout
-	fmt.Fprintf(bw, "c gattai: sudoku on layout %q, size %d, box %s: %d cells, %d units, %d givens\n",
-		l.Name, l.Size, l.Box, len(m.Cells), len(m.Units), p.Clues())
+	rules := ""
+	if len(m.Rules) > 0 {
+		rules = fmt.Sprintf(", %d rules", len(m.Rules))
+	}
+	fmt.Fprintf(bw, "c gattai: sudoku on layout %q, size %d, box %s: %d cells, %d units%s, %d givens\n",
+		l.Name, l.Size, l.Box, len(m.Cells), len(m.Units), rules, p.Clues())
 	fmt.Fprintf(bw, "c encoding %s\n", f.AMO)
+	if hasSums(m) {
+		fmt.Fprintf(bw, "c killer %s\n", f.Sum)
+	}
 	if src := p.Source; src.Format != layouts.FormatAuto {
 		fmt.Fprintf(bw, "c format %s\n", src.Format)
 		if src.Header != "" {
@@ -56,6 +63,17 @@ func (f *Formula) WriteDIMACS(w io.Writer) error {
 		bw.Write(buf)
 	}
 	return bw.Flush()
+}
+
+// hasSums reports whether m has a killer rule, whose sum encoding the
+// CNF then names.
+func hasSums(m *layouts.Model) bool {
+	for i := range m.Rules {
+		if m.Rules[i].Kind == "killer" {
+			return true
+		}
+	}
+	return false
 }
 
 func writeComment(w *bufio.Writer, key, text string) {
@@ -160,6 +178,7 @@ func ParseDIMACS(r io.Reader) (*Formula, error) {
 		givensAt    [2]int
 		amo         AMO
 		amoAt       int
+		sum         = DefaultSum()
 		vars        []varLine
 		f           *Formula
 		declared    int // clauses the p line announces
@@ -227,6 +246,16 @@ func ParseDIMACS(r io.Reader) (*Formula, error) {
 				return nil, errorAt(in.line, w[0].col, layouts.ErrSyntax, "unknown encoding %q", w[0].text)
 			}
 			amo, amoAt = a, in.line
+		case strings.HasPrefix(s, "c killer "):
+			w := fields(s, len("c killer"))
+			if len(w) == 0 {
+				return nil, errorAt(in.line, len(s), layouts.ErrSyntax, "no encoding after \"c killer\"")
+			}
+			k, err := ParseSum(w[0].text)
+			if err != nil || k == SumAuto {
+				return nil, errorAt(in.line, w[0].col, layouts.ErrSyntax, "unknown killer sum encoding %q", w[0].text)
+			}
+			sum = k
 		case strings.HasPrefix(s, "c format "):
 			// How the puzzle was written, so a decoded grid is printed alike.
 			fm, err := layouts.ParseFormat(strings.TrimSpace(s[len("c format "):]))
@@ -264,7 +293,7 @@ func ParseDIMACS(r io.Reader) (*Formula, error) {
 				return nil, errorAt(in.line, 1, ErrNoPuzzle, "no encoding comment before the p line")
 			}
 			p.Source.Format, p.Source.Header = src.Format, src.Header
-			if f, err = parseVars(p, amo, vars); err != nil {
+			if f, err = parseVars(p, amo, sum, vars); err != nil {
 				return nil, err
 			}
 			if nv < f.CellVars {
@@ -348,8 +377,8 @@ func parsePuzzle(text string, lines []int, givens string, givensAt [2]int, pLine
 }
 
 // parseVars rebuilds the map of cell variables from the var comments.
-func parseVars(p *layouts.Puzzle, amo AMO, vars []varLine) (*Formula, error) {
-	f := newFormula(p, amo)
+func parseVars(p *layouts.Puzzle, amo AMO, sum Sum, vars []varLine) (*Formula, error) {
+	f := newFormula(p, amo, sum)
 	m := p.Model
 	for _, vl := range vars {
 		v, err := strconv.Atoi(vl.f[0].text)

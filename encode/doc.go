@@ -1,7 +1,8 @@
 // Package encode compiles a puzzle to CNF and reads solvers' answers
 // back: variable numbering, clause generation, the at-most-one
-// encodings, DIMACS writing and reading, model parsing, and Decode to a
-// layouts.Grid. It never sees a solver.
+// encodings, the clauses of each kind of variant constraint and the
+// killer sum encodings, DIMACS writing and reading, model parsing, and
+// Decode to a layouts.Grid. It never sees a solver.
 //
 // In the pipeline it sits between layouts and sat:
 //
@@ -10,13 +11,14 @@
 //
 // Short names: c a cell index, d a digit 1..N, u a unit index, v a
 // variable, lit a literal (v or -v), n the number of symbols, amo an
-// at-most-one encoding.
+// at-most-one encoding, r a rule, b the builder of a formula.
 //
 // # Variables
 //
-// One variable per (cell, digit) that the givens leave open: a given
-// cell has none, and an open cell has none for a digit that a given peer
-// holds. They are numbered from 1 in cell order (the model's cells,
+// One variable per (cell, digit) that the givens and the rules leave
+// open: a given cell has none, an open cell has none for a digit that a
+// given peer holds, nor for a digit that a rule rules out (see Variant
+// constraints). They are numbered from 1 in cell order (the model's cells,
 // canvas row-major), and within a cell by ascending digit; the encoding's
 // auxiliary variables follow, CellVars+1..NumVars. Fixed variables are
 // removed rather than asserted: the formula is smaller and a solver has
@@ -29,14 +31,15 @@
 // In this order: for every open cell, at least one of its digits; at
 // most one of them; for every full unit (exactly n cells) and every
 // digit not given in it, at least one of the unit's cells holds it (the
-// "extended" encoding, which makes hard instances fast); and every digit
-// at most once in every unit, full or partial. With the pairwise
+// "extended" encoding, which makes hard instances fast); every digit
+// at most once in every unit, full or partial; and the clauses of each
+// rule, in the model's order. With the pairwise
 // encoding the per-unit at-most-one clauses are the binary clauses of
 // each pair of peers, each pair once, though a row and a box share
 // cells. Givens that make the puzzle impossible (a digit given twice in
 // a unit, an open cell with no digit left, a full unit where a missing
-// digit has no place) give the empty clause: an unsatisfiable formula,
-// not an error.
+// digit has no place, a rule they break) give the empty clause: an
+// unsatisfiable formula, not an error.
 //
 // # At-most-one encodings
 //
@@ -90,6 +93,117 @@
 // on every set; only at 25x25 do sequential and commander save clauses
 // (15%), and gophersat is still slower with them.
 //
+// # Variant constraints
+//
+// layouts declares the kinds of variant constraint (layouts.Kinds); a
+// kind compiles to all-different units, which the clauses above cover
+// with nothing more, and to rules (layouts.Rule) for the kinds that
+// need more. kinds.go has an entry for every kind, by name: "units"
+// for diagonal, region, jigsaw, antiknight and antiking; for killer,
+// nonconsecutive, kropki, parity and thermo a narrow function and a
+// clauses function, in kind_NAME.go (nonconsecutive and kropki share
+// kind_pairs.go). TestEveryKindImplemented fails when layouts declares
+// a kind without an entry, and Puzzle refuses (ErrPuzzle) a rule of a
+// kind with no clauses. Adding a kind is an entry and a file.
+//
+// Before the variables are numbered, each rule narrows its open cells
+// to the digits it allows given what the other cells can hold, over
+// and over until no rule removes a digit: the removed digits get no
+// variable, as those a given peer holds. The clauses are then written
+// over "cell c holds d" literals that the givens and the narrowing may
+// have decided: a decided-true literal drops the clause, a
+// decided-false one drops out of it, so a rule the givens break is the
+// empty clause. Per kind:
+//
+//	parity          narrowed to the rule's digits; a given of the wrong
+//	                parity is a unit clause made empty
+//	nonconsecutive  ¬a_x ∨ ¬b_y for each pair of digits the relation
+//	kropki          refuses; narrowed to the digits that have a partner
+//	                in the other cell (a different one: neighbours are peers)
+//	thermo          ¬a_x ∨ ¬b_y for x ≥ y, each two consecutive cells;
+//	                narrowed along the thermometer both ways: cell i of k
+//	                on an empty grid keeps i..n-k+i, the cell after a
+//	                given 5 keeps 6 and up
+//	killer          the cage is a unit already; the sum, less the givens
+//	                in the cage, by the combinations or the counter
+//	                encoding (below); narrowed to the digits of the sets
+//	                of distinct digits that make it
+//
+// The narrowing is what makes the rules cheap. Counting each puzzle of
+// testdata/variants to 2 (BenchmarkVariants), with it and without it
+// (narrow set to nil in kinds.go), gophersat's conflicts and the time:
+//
+//	puzzle                   conflicts with / without     ms with / without
+//	thermo-classic                  21 / 173                 2.5 / 7.6
+//	kropki-classic                  27 / 199                 8.1 / 17.4
+//	nonconsecutive-classic        1175 / 1467               34.8 / 66.7
+//	parity-classic                  17 / 35                  1.5 / 3.1
+//	killer-classic                  13 / 12                  5.2 / 7.4
+//	killer-samurai                1735 / 1772              133.6 / 176.5
+//
+// measured with
+//
+//	go test ./sat -run '^$' -bench Variants -benchtime 20x
+//
+// # Killer sums
+//
+// The open cells o_1..o_k of a cage hold distinct digits (their unit)
+// that must add up to s, the cage's sum less its givens. Two encodings
+// (Options.Sum):
+//
+//	combinations  the sets of k distinct digits summing to s that the
+//	              cells can hold (a matching of cells to digits exists),
+//	              enumerated. No set: the empty clause. One set T: for
+//	              each d in T, "d is in one of the cells" (k distinct
+//	              digits of T in k cells are T). Several: a variable s_j
+//	              per set T_j, at least one s_j, at most one, s_j → each
+//	              digit of T_j is in one of the cells, and cell holds d →
+//	              one of the s_j whose set has d. A cage with more than
+//	              256 sets (a big cage of a big grid) gets the counter.
+//	counter       a sequential weight counter in the order encoding:
+//	              variables "o_1 + ... + o_i ≥ v" for each i and each v
+//	              the partial sum can take and still reach s, and for
+//	              each cell, digit d and value v of the partial sum
+//	              before it, P_{i-1} ≥ v ∧ o_i = d → P_i ≥ v+d and
+//	              P_{i-1} < v+1 ∧ o_i = d → P_i < v+d+1, with P_0 = 0,
+//	              P_k = s, and P_i ≥ v+1 → P_i ≥ v.
+//
+// Both run after the same narrowing. SumAuto, the zero Options, is
+// DefaultSum(): combinations, by these figures, averages per puzzle of
+// the variables, the clauses, gophersat's conflicts and the time (ms,
+// encoding included) to find the grid (sat.Solve) and to prove it
+// unique (sat.Count with limit 2):
+//
+//	data set (puzzles)   encoding       vars clauses | conflicts      ms | conflicts      ms
+//	                                                 |             solve |        count to 2
+//	classic (7)          combinations    703    8613 |       272    12.0 |       608    22.9
+//	                     counter        1052   13738 |      2152    74.1 |      3471   167.4
+//	small cages (6)      combinations    672    7527 |      23.3     8.1 |      39.8     9.3
+//	                     counter         862   10239 |       146    14.9 |       230    17.6
+//	samurai (3)          combinations   3326   43430 |      1029     108 |      1583     143
+//	                     counter        5056   69539 |      9852     685 |     10654     760
+//
+// The data sets: classic, the 9x9 killers of sat/testdata/killers
+// (cages of 2 to 5 cells covering the grid, 1 to 4 givens) and
+// testdata/variants/killer-classic (27 cages, 5 givens); small cages,
+// 9x9 killers with cages of 2 or 3 cells (0 to 3 givens); samurai, the
+// two samurai killers of sat/testdata/killers (107 and 106 cages, 5
+// and 12 givens) and testdata/variants/killer-samurai. Measured with
+//
+//	go test ./sat -run '^$' -bench Killer -benchtime 5x -timeout 1h
+//
+// on the same shared machine as above, busy: the times are noisy, the
+// conflicts exact. The combinations need a quarter to a third fewer
+// variables and clauses and six to ten times fewer conflicts: a set
+// variable propagates at once what the counter learns one partial sum
+// at a time. On three 16x16 killers with cages of 4 to 9 cells and a
+// quarter of the cells given (a one-off run, counting to 2) the
+// combinations took 59-101 ms and 269-727 conflicts, the counter
+// 224-318 ms and 3426-5590; there, with more than 16 sets in a cage,
+// the selectors' at-most-one is Sinz's counter rather than pairwise,
+// which had up to 2.5 times the clauses and took up to 1.6 times as
+// long.
+//
 // # DIMACS
 //
 // WriteDIMACS writes comment lines before the "p cnf V C" line, so that
@@ -97,6 +211,7 @@
 //
 //	c gattai: sudoku on layout "classic", size 4, box 2x2: 16 cells, 12 units, 7 givens
 //	c encoding pairwise
+//	c killer combinations              the sum encoding, if the layout has killer cages
 //	c layout {                         the layout file (layouts.MarshalFile),
 //	c layout   "name": "classic",      one comment line per line
 //	...
@@ -110,10 +225,14 @@
 //	p cnf 11 43
 //	1 0
 //
-// ParseDIMACS needs the encoding, layout, givens and var lines before the
-// p line, and the var lines numbered 1, 2, ... in order; it ignores other
-// comments, and in the body accepts clauses spread over lines or several
-// on a line, comment lines and a final "%" line.
+// The first line counts the rules too when there are any ("12 units, 31
+// rules, 1 givens"); the layout lines carry the constraints, so that
+// ParseDIMACS rebuilds the same model, rules and all. ParseDIMACS needs
+// the encoding, layout, givens and var lines before the p line, and the
+// var lines numbered 1, 2, ... in order; the killer line is optional
+// (DefaultSum without it); it ignores other comments, and in the body
+// accepts clauses spread over lines or several on a line, comment lines
+// and a final "%" line.
 //
 // # Solver answers
 //

@@ -54,6 +54,7 @@ func DefaultAMO(n int) AMO { return Pairwise }
 // Options choose how a puzzle is encoded.
 type Options struct {
 	AMO AMO // the at-most-one encoding; Auto is DefaultAMO(n)
+	Sum Sum // the encoding of killer sums; SumAuto is DefaultSum()
 }
 
 // ErrPuzzle is wrapped by the errors of Puzzle: a puzzle that is not
@@ -61,13 +62,14 @@ type Options struct {
 var ErrPuzzle = errors.New("bad puzzle")
 
 // Formula is a puzzle in CNF. Variables 1..CellVars are cell variables,
-// one per (cell, digit) that the givens leave open, numbered by cell
-// then digit; CellVars+1..NumVars are auxiliary variables of the
-// at-most-one encoding. Var and CellDigit translate; Decode and Block
-// read and write models in these terms.
+// one per (cell, digit) that the givens and the rules leave open,
+// numbered by cell then digit; CellVars+1..NumVars are auxiliary
+// variables of the at-most-one and sum encodings. Var and CellDigit
+// translate; Decode and Block read and write models in these terms.
 type Formula struct {
 	Puzzle   *layouts.Puzzle
 	AMO      AMO // the encoding used, never Auto
+	Sum      Sum // the encoding of killer sums, never SumAuto
 	NumVars  int
 	CellVars int
 	Clauses  [][]int // each a disjunction of non-zero literals; an empty one is false
@@ -82,7 +84,8 @@ type cellDigit struct {
 }
 
 // Var is the variable "cell c holds digit d", or 0 if the givens decide
-// it (c is given, or a given peer holds d).
+// it (c is given, or a given peer holds d) or a rule rules d out (see
+// Puzzle).
 func (f *Formula) Var(c, d int) int {
 	n := f.Puzzle.Model.N
 	if c < 0 || c >= len(f.Puzzle.Model.Cells) || d < 1 || d > n {
@@ -102,9 +105,9 @@ func (f *Formula) CellDigit(v int) (c, d int, ok bool) {
 }
 
 // newFormula makes a formula with no cell variables yet.
-func newFormula(p *layouts.Puzzle, amo AMO) *Formula {
+func newFormula(p *layouts.Puzzle, amo AMO, sum Sum) *Formula {
 	m := p.Model
-	return &Formula{Puzzle: p, AMO: amo, varOf: make([]int32, len(m.Cells)*m.N)}
+	return &Formula{Puzzle: p, AMO: amo, Sum: sum, varOf: make([]int32, len(m.Cells)*m.N)}
 }
 
 // addCellVar numbers the next cell variable.
@@ -117,12 +120,17 @@ func (f *Formula) addCellVar(c, d int) int {
 }
 
 // Puzzle encodes p. Cell variables fixed by the givens are left out,
-// not asserted. Clauses, in this order: at least one digit per open
+// not asserted, and so are the digits that the rules of the variant
+// constraints rule out (each rule's kind narrows its cells until none
+// can narrow more). Clauses, in this order: at least one digit per open
 // cell, at most one per open cell, each missing digit at least once per
-// full unit (the extended encoding), and each digit at most once per
-// unit. Givens that make the puzzle impossible (a digit given twice in a
-// unit, an open cell with no digit left, a full unit with no place for
-// a missing digit) give the empty clause, not an error.
+// full unit (the extended encoding), each digit at most once per unit,
+// and the clauses of each rule, in the model's order. Givens that make
+// the puzzle impossible (a digit given twice in a unit, an open cell
+// with no digit left, a full unit with no place for a missing digit, a
+// rule they break) give the empty clause, not an error. A rule of a
+// kind that this package does not encode is an error wrapping
+// ErrPuzzle.
 func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
 	m := p.Model
 	if m == nil {
@@ -137,6 +145,9 @@ func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
 			return nil, fmt.Errorf("%w: cell %s holds %d, not a digit 1..%d", ErrPuzzle, m.Cells[c], d, n)
 		}
 	}
+	if err := checkKinds(m); err != nil {
+		return nil, err
+	}
 	amo := opts.AMO
 	if amo == Auto {
 		amo = DefaultAMO(n)
@@ -144,8 +155,15 @@ func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
 	if int(amo) >= len(amoNames) {
 		return nil, fmt.Errorf("unknown at-most-one encoding %v", amo)
 	}
+	sum := opts.Sum
+	if sum == SumAuto {
+		sum = DefaultSum()
+	}
+	if int(sum) >= len(sumNames) {
+		return nil, fmt.Errorf("unknown killer sum encoding %v", sum)
+	}
 
-	f := newFormula(p, amo)
+	f := newFormula(p, amo, sum)
 	all := ^uint64(0) >> (64 - n)
 	cand := make([]uint64, len(m.Cells))
 	for c, d := range p.Givens {
@@ -158,8 +176,14 @@ func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
 				cand[c] &^= 1 << (g - 1)
 			}
 		}
-		for mask := cand[c]; mask != 0; mask &= mask - 1 {
-			f.addCellVar(c, bits.TrailingZeros64(mask)+1)
+	}
+	b := &builder{f: f, cand: cand, sum: sum}
+	b.narrow()
+	for c, d := range p.Givens {
+		if d == 0 {
+			for mask := cand[c]; mask != 0; mask &= mask - 1 {
+				f.addCellVar(c, bits.TrailingZeros64(mask)+1)
+			}
 		}
 	}
 
@@ -213,6 +237,7 @@ func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
 			}
 		}
 	}
+	b.ruleClauses()
 	return f, nil
 }
 
@@ -253,9 +278,14 @@ func (f *Formula) Block(g layouts.Grid) []int {
 	return clause
 }
 
-// String summarises the formula: "10 vars (10 cell), 31 clauses, pairwise".
+// String summarises the formula: "10 vars (10 cell), 31 clauses,
+// pairwise", and with killer cages ", killer combinations".
 func (f *Formula) String() string {
-	return fmt.Sprintf("%d vars (%d cell), %d clauses, %s", f.NumVars, f.CellVars, len(f.Clauses), f.AMO)
+	s := fmt.Sprintf("%d vars (%d cell), %d clauses, %s", f.NumVars, f.CellVars, len(f.Clauses), f.AMO)
+	if hasSums(f.Puzzle.Model) {
+		s += ", killer " + f.Sum.String()
+	}
+	return s
 }
 
 // Unsat reports whether the formula holds the empty clause, so that the

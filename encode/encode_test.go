@@ -38,27 +38,60 @@ var twodoku4 = `
 `[1:]
 
 type golden struct {
-	name   string // testdata/name.cnf
-	layout string
-	n      int
-	canvas string
-	amo    encode.AMO
+	name        string // testdata/name.cnf
+	layout      string
+	n           int
+	canvas      string
+	amo         encode.AMO
+	constraints []layouts.Constraint
+	sum         encode.Sum
 }
 
+func (g golden) puzzle(t *testing.T) *layouts.Puzzle {
+	return variant(t, g.layout, g.n, g.constraints, g.canvas)
+}
+
+// variant4 is a 4x4 puzzle with a constraint of every kind that makes
+// rules but nonconsecutive (no 4x4 grid has it), two killer cages, one
+// with a given: its one solution is variant4Solution.
+var variant4 = []layouts.Constraint{
+	{Kind: "killer", Cells: pos("r1c1", "r2c1"), Sum: 4},
+	{Kind: "killer", Cells: pos("r3c3", "r3c4", "r4c4"), Sum: 8},
+	{Kind: "thermo", Cells: pos("r3c2", "r3c1", "r2c1")},
+	{Kind: "kropki", White: [][]layouts.Pos{pos("r1c3", "r1c4")}, Black: [][]layouts.Pos{pos("r2c3", "r2c4")}},
+	{Kind: "parity", Even: pos("r1c2"), Odd: pos("r4c2")},
+}
+
+const variant4Canvas = `
+....
+....
+...3
+....
+`
+
+const variant4Solution = `
+1234
+3412
+2143
+4321
+`
+
 var goldens = []golden{
-	{"tiny.pairwise", "classic", 4, tiny, encode.Pairwise},
-	{"tiny.sequential", "classic", 4, tiny, encode.Sequential},
-	{"twodoku4.pairwise", "twodoku", 4, twodoku4, encode.Pairwise},
-	{"six.pairwise", "classic", 6, six, encode.Pairwise},
-	{"six.sequential", "classic", 6, six, encode.Sequential},
-	{"six.commander", "classic", 6, six, encode.Commander},
-	{"six.binary", "classic", 6, six, encode.Binary},
+	{name: "tiny.pairwise", layout: "classic", n: 4, canvas: tiny, amo: encode.Pairwise},
+	{name: "tiny.sequential", layout: "classic", n: 4, canvas: tiny, amo: encode.Sequential},
+	{name: "twodoku4.pairwise", layout: "twodoku", n: 4, canvas: twodoku4, amo: encode.Pairwise},
+	{name: "six.pairwise", layout: "classic", n: 6, canvas: six, amo: encode.Pairwise},
+	{name: "six.sequential", layout: "classic", n: 6, canvas: six, amo: encode.Sequential},
+	{name: "six.commander", layout: "classic", n: 6, canvas: six, amo: encode.Commander},
+	{name: "six.binary", layout: "classic", n: 6, canvas: six, amo: encode.Binary},
+	{name: "variant4.pairwise", layout: "classic", n: 4, canvas: variant4Canvas[1:], amo: encode.Pairwise, constraints: variant4},
+	{name: "variant4.counter", layout: "classic", n: 4, canvas: variant4Canvas[1:], amo: encode.Pairwise, constraints: variant4, sum: encode.SumCounter},
 }
 
 func TestGolden(t *testing.T) {
 	for _, tc := range goldens {
 		t.Run(tc.name, func(t *testing.T) {
-			f, err := encode.Puzzle(puzzle(t, tc.layout, tc.n, tc.canvas), encode.Options{AMO: tc.amo})
+			f, err := encode.Puzzle(tc.puzzle(t), encode.Options{AMO: tc.amo, Sum: tc.sum})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,7 +137,7 @@ func TestRoundTrip(t *testing.T) {
 		cases = append(cases, struct {
 			name string
 			p    *layouts.Puzzle
-		}{tc.name, puzzle(t, tc.layout, tc.n, tc.canvas)})
+		}{tc.name, tc.puzzle(t)})
 	}
 	for _, tc := range cases {
 		for _, amo := range encode.AMOs() {
@@ -128,7 +161,8 @@ func TestRoundTrip(t *testing.T) {
 					t.Fatalf("second write differs:\n%s\nfirst:\n%s", b.String(), a.String())
 				}
 				if !slices.Equal(g.Puzzle.Givens, f.Puzzle.Givens) || g.NumVars != f.NumVars ||
-					g.CellVars != f.CellVars || g.AMO != f.AMO || !reflect.DeepEqual(g.Clauses, f.Clauses) {
+					g.CellVars != f.CellVars || g.AMO != f.AMO || g.Sum != f.Sum || !reflect.DeepEqual(g.Clauses, f.Clauses) ||
+					!reflect.DeepEqual(g.Puzzle.Model.Rules, f.Puzzle.Model.Rules) || !reflect.DeepEqual(g.Puzzle.Model.Units, f.Puzzle.Model.Units) {
 					t.Errorf("read back %v, wrote %v", g, f)
 				}
 				for v := 1; v <= f.CellVars; v++ {

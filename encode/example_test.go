@@ -98,3 +98,28 @@ func ExampleFormula_WriteDIMACS() {
 	// -7 -9 0
 	// -9 -11 0
 }
+
+// A killer cage of two cells summing to 3 leaves its cells the digits 1
+// and 2 only: the others get no variable.
+func ExamplePuzzle_killer() {
+	l, _ := layouts.Builtin("classic", 4, layouts.Shape{})
+	l.Constraints = []layouts.Constraint{
+		{Kind: "killer", Sum: 3, Cells: []layouts.Pos{{Row: 0, Col: 0}, {Row: 0, Col: 1}}},
+	}
+	m, _ := layouts.Compile(l)
+	f, err := encode.Puzzle(layouts.NewPuzzle(m), encode.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(f)
+	for d := 1; d <= 4; d++ {
+		fmt.Printf("r1c1 holds %d: variable %d\n", d, f.Var(0, d))
+	}
+	// Output:
+	// 60 vars (60 cell), 350 clauses, pairwise, killer combinations
+	// r1c1 holds 1: variable 1
+	// r1c1 holds 2: variable 2
+	// r1c1 holds 3: variable 0
+	// r1c1 holds 4: variable 0
+}

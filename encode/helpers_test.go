@@ -11,10 +11,17 @@ import (
 // cell's position a symbol or '.', anything elsewhere ignored.
 func puzzle(t testing.TB, name string, n int, canvas string) *layouts.Puzzle {
 	t.Helper()
+	return variant(t, name, n, nil, canvas)
+}
+
+// variant is puzzle on the built-in layout with constraints added.
+func variant(t testing.TB, name string, n int, constraints []layouts.Constraint, canvas string) *layouts.Puzzle {
+	t.Helper()
 	l, err := layouts.Builtin(name, n, layouts.Shape{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	l.Constraints = constraints
 	m, err := layouts.Compile(l)
 	if err != nil {
 		t.Fatal(err)
@@ -67,4 +74,17 @@ func pattern(t testing.TB, box layouts.Shape) layouts.Grid {
 		t.Fatal(err)
 	}
 	return g
+}
+
+// pos reads cells in "r1c1" form.
+func pos(cells ...string) []layouts.Pos {
+	out := make([]layouts.Pos, len(cells))
+	for i, s := range cells {
+		p, err := layouts.ParsePos(s)
+		if err != nil {
+			panic(err)
+		}
+		out[i] = p
+	}
+	return out
 }

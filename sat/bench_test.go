@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"gattai/encode"
@@ -77,5 +79,102 @@ func BenchmarkEncodings(b *testing.B) {
 				})
 			}
 		}
+	}
+}
+
+// killerSets are the data sets of the killer sum figures in
+// encode/doc.go: the puzzles of testdata/killers (made by
+// TestGenerateKillers) and the killers of ../testdata/variants.
+func killerSets(b *testing.B) []struct {
+	name    string
+	puzzles []*layouts.Puzzle
+} {
+	read := func(globs ...string) []*layouts.Puzzle {
+		var ps []*layouts.Puzzle
+		for _, g := range globs {
+			files, err := filepath.Glob(g)
+			if err != nil || len(files) == 0 {
+				b.Fatalf("no %s: %v", g, err)
+			}
+			for _, f := range files {
+				m := readLayout(b, f)
+				ps = append(ps, readPuzzles(b, strings.TrimSuffix(f, ".json")+".txt", m)...)
+			}
+		}
+		return ps
+	}
+	return []struct {
+		name    string
+		puzzles []*layouts.Puzzle
+	}{
+		{"classic", read("testdata/killers/killer-classic-*.json", "../testdata/variants/killer-classic.json")},
+		{"small-cages", read("testdata/killers/killer-small-*.json")},
+		{"samurai", read("testdata/killers/killer-samurai-*.json", "../testdata/variants/killer-samurai.json")},
+	}
+}
+
+// BenchmarkKiller runs gophersat on the killer puzzles under each sum
+// encoding, to find the grid (solve) and to prove it unique (count2),
+// reporting per puzzle the formula's size, the conflicts and the time.
+// The figures in encode/doc.go come from:
+//
+//	go test ./sat -run '^$' -bench Killer -benchtime 5x -timeout 1h
+func BenchmarkKiller(b *testing.B) {
+	ctx := context.Background()
+	for _, set := range killerSets(b) {
+		for _, sum := range encode.Sums() {
+			for _, op := range []struct {
+				name  string
+				limit int
+			}{{"solve", 1}, {"count2", 2}} {
+				b.Run(fmt.Sprintf("%s/%s/%s", set.name, sum, op.name), func(b *testing.B) {
+					var vars, clauses, conflicts int64
+					for b.Loop() {
+						vars, clauses, conflicts = 0, 0, 0
+						for _, p := range set.puzzles {
+							r, err := sat.Count(ctx, p, sat.Options{Sum: sum, Limit: op.limit})
+							if err != nil || r.Count != 1 {
+								b.Fatalf("%d grids, %v", r.Count, err)
+							}
+							vars += int64(r.Vars)
+							clauses += int64(r.Clauses)
+							conflicts += r.Conflicts
+						}
+					}
+					k := float64(len(set.puzzles))
+					b.ReportMetric(float64(vars)/k, "vars")
+					b.ReportMetric(float64(clauses)/k, "clauses")
+					b.ReportMetric(float64(conflicts)/k, "conflicts")
+					b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N)/k, "ms/puzzle")
+					b.ReportMetric(0, "ns/op")
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkVariants counts each puzzle of ../testdata/variants to 2
+// with gophersat, reporting the formula's size and the conflicts. The
+// narrowing figures in encode/doc.go come from:
+//
+//	go test ./sat -run '^$' -bench Variants -benchtime 20x
+func BenchmarkVariants(b *testing.B) {
+	ctx := context.Background()
+	for _, name := range variantFiles(b) {
+		p, _ := readVariant(b, name)
+		b.Run(name, func(b *testing.B) {
+			var r sat.Result
+			for b.Loop() {
+				var err error
+				if r, err = sat.Count(ctx, p, sat.Options{Limit: 2}); err != nil || r.Count != 1 {
+					b.Fatalf("%d grids, %v", r.Count, err)
+				}
+			}
+			b.ReportMetric(float64(r.Vars), "vars")
+			b.ReportMetric(float64(r.Clauses), "clauses")
+			b.ReportMetric(float64(r.Conflicts), "conflicts")
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/puzzle")
+			b.ReportMetric(0, "ns/op")
+		})
 	}
 }

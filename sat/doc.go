@@ -18,6 +18,11 @@
 //     picosat, cryptominisat5, ...) as a process on the exported CNF,
 //     killed when the context is done.
 //
+// Variant constraints need nothing here: encode writes their rules as
+// clauses, both engines solve the same CNF, and the CNF file carries
+// the layout with its constraints, so a solver's answer decodes from
+// the two files alone. Options.Sum picks the killer sum encoding.
+//
 // Every grid either engine returns has passed layouts.Check, and a
 // count never holds the same grid twice: a failure there is an error
 // wrapping ErrEngine, since it means a solver bug, not a bad puzzle.

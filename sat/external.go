@@ -52,7 +52,7 @@ func (e External) Count(ctx context.Context, p *layouts.Puzzle, opts Options) (R
 		}
 		return res, fmt.Errorf("solver %q %w on PATH", e.Solver, ErrNoSolver)
 	}
-	f, err := encode.Puzzle(p, encode.Options{AMO: opts.Encoding})
+	f, err := encode.Puzzle(p, opts.encode())
 	if err != nil {
 		return res, err
 	}

@@ -51,9 +51,7 @@ func TestExternal(t *testing.T) {
 			}
 			for _, s := range solvers {
 				t.Run(s, func(t *testing.T) {
-					if _, err := exec.LookPath(s); err != nil {
-						t.Skipf("%s is not on PATH", s)
-					}
+					needSolver(t, s)
 					got, err := sat.External{Solver: s}.Count(ctx, p, sat.Options{Limit: 2})
 					if err != nil {
 						t.Fatal(err)
@@ -96,9 +94,7 @@ func TestDecodeFromFileAlone(t *testing.T) {
 	w.Close()
 	for _, s := range []string{"cadical", "minisat"} {
 		t.Run(s, func(t *testing.T) {
-			if _, err := exec.LookPath(s); err != nil {
-				t.Skipf("%s is not on PATH", s)
-			}
+			needSolver(t, s)
 			out := cnf + "." + s
 			args := []string{cnf}
 			if s == "minisat" {
@@ -150,9 +146,7 @@ func TestExternalCount(t *testing.T) {
 	m := model(t, "classic", 4)
 	for _, s := range solvers {
 		t.Run(s, func(t *testing.T) {
-			if _, err := exec.LookPath(s); err != nil {
-				t.Skipf("%s is not on PATH", s)
-			}
+			needSolver(t, s)
 			for _, tc := range countCases {
 				t.Run(tc.name, func(t *testing.T) {
 					p := countPuzzle(m, tc.givens)

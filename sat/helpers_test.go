@@ -2,6 +2,7 @@ package sat_test
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -50,4 +51,20 @@ func readPuzzleText(t testing.TB, m *layouts.Model, text string) *layouts.Puzzle
 		t.Fatalf("%d puzzles, %v", len(ps), err)
 	}
 	return ps[0]
+}
+
+// needSolver skips the test when solver s is not on PATH, unless the
+// comma-separated list in GATTAI_REQUIRE_SOLVERS names it (or is
+// "all"): then a missing solver fails the test.
+func needSolver(t *testing.T, s string) {
+	t.Helper()
+	if _, err := exec.LookPath(s); err == nil {
+		return
+	}
+	for _, r := range strings.Split(os.Getenv("GATTAI_REQUIRE_SOLVERS"), ",") {
+		if r = strings.TrimSpace(r); r == s || r == "all" {
+			t.Fatalf("%s is not on PATH, and GATTAI_REQUIRE_SOLVERS requires it", s)
+		}
+	}
+	t.Skipf("%s is not on PATH (set GATTAI_REQUIRE_SOLVERS=%s to fail instead)", s, s)
 }

@@ -26,7 +26,12 @@ type Result struct {
 // Options choose the encoding and how many grids to look for.
 type Options struct {
 	Encoding encode.AMO // at-most-one encoding; encode.Auto picks per size
+	Sum      encode.Sum // killer sum encoding; encode.SumAuto is the default
 	Limit    int        // stop after this many grids; less than 1 means 1
+}
+
+func (o Options) encode() encode.Options {
+	return encode.Options{AMO: o.Encoding, Sum: o.Sum}
 }
 
 // ErrEngine is wrapped when a solver's answer fails layouts.Check or
@@ -67,7 +72,7 @@ func Count(ctx context.Context, p *layouts.Puzzle, opts Options) (Result, error)
 	done := make(chan outcome, 1)
 	go func() {
 		var o outcome
-		f, err := encode.Puzzle(q, encode.Options{AMO: opts.Encoding})
+		f, err := encode.Puzzle(q, opts.encode())
 		if err != nil {
 			o.res.Engine, o.err = "gophersat", err
 		} else {
