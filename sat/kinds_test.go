@@ -446,3 +446,21 @@ func TestRandomVariants(t *testing.T) {
 		})
 	}
 }
+
+// FuzzVariants: random variant puzzles on small layouts, from the
+// fuzzer's seed; the reference, gophersat and backtrack agree.
+func FuzzVariants(f *testing.F) {
+	f.Add(uint64(1), uint8(0), uint8(0))
+	f.Add(uint64(2), uint8(1), uint8(3))
+	f.Add(uint64(3), uint8(3), uint8(200))
+	kinds := layouts.Kinds()
+	f.Fuzz(func(t *testing.T, seed uint64, layout, mix uint8) {
+		l := smallLayouts[int(layout)%len(smallLayouts)]
+		rng := rand.New(rand.NewPCG(seed, uint64(mix)))
+		names := []string{kinds[int(mix)%len(kinds)].Name}
+		for range int(mix) / len(kinds) % 4 {
+			names = append(names, kinds[rng.IntN(len(kinds))].Name)
+		}
+		compareVariant(t, variantPuzzle(t, l.name, l.n, names, rng), int(seed%8), &stats{})
+	})
+}
