@@ -49,7 +49,6 @@ func benchSets(b *testing.B) []struct {
 //
 //	go test ./sat -run '^$' -bench Encodings -benchtime 3x -timeout 1h
 func BenchmarkEncodings(b *testing.B) {
-	ctx := context.Background()
 	for _, set := range benchSets(b) {
 		for _, amo := range encode.AMOs() {
 			for _, op := range []struct {
@@ -57,25 +56,7 @@ func BenchmarkEncodings(b *testing.B) {
 				limit int
 			}{{"solve", 1}, {"count2", 2}} {
 				b.Run(fmt.Sprintf("%s/%s/%s", set.name, amo, op.name), func(b *testing.B) {
-					var vars, clauses, conflicts int64
-					for b.Loop() {
-						vars, clauses, conflicts = 0, 0, 0
-						for _, p := range set.puzzles {
-							r, err := sat.Count(ctx, p, sat.Options{Encoding: amo, Limit: op.limit})
-							if err != nil || r.Count != 1 {
-								b.Fatalf("%d grids, %v", r.Count, err)
-							}
-							vars += int64(r.Vars)
-							clauses += int64(r.Clauses)
-							conflicts += r.Conflicts
-						}
-					}
-					k := float64(len(set.puzzles))
-					b.ReportMetric(float64(vars)/k, "vars")
-					b.ReportMetric(float64(clauses)/k, "clauses")
-					b.ReportMetric(float64(conflicts)/k, "conflicts")
-					b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N)/k, "ms/puzzle")
-					b.ReportMetric(0, "ns/op") // per data set: ms/puzzle says it
+					benchCount(b, set.puzzles, sat.Options{Encoding: amo, Limit: op.limit})
 				})
 			}
 		}
@@ -120,7 +101,6 @@ func killerSets(b *testing.B) []struct {
 //
 //	go test ./sat -run '^$' -bench Killer -benchtime 5x -timeout 1h
 func BenchmarkKiller(b *testing.B) {
-	ctx := context.Background()
 	for _, set := range killerSets(b) {
 		for _, sum := range encode.Sums() {
 			for _, op := range []struct {
@@ -128,25 +108,7 @@ func BenchmarkKiller(b *testing.B) {
 				limit int
 			}{{"solve", 1}, {"count2", 2}} {
 				b.Run(fmt.Sprintf("%s/%s/%s", set.name, sum, op.name), func(b *testing.B) {
-					var vars, clauses, conflicts int64
-					for b.Loop() {
-						vars, clauses, conflicts = 0, 0, 0
-						for _, p := range set.puzzles {
-							r, err := sat.Count(ctx, p, sat.Options{Sum: sum, Limit: op.limit})
-							if err != nil || r.Count != 1 {
-								b.Fatalf("%d grids, %v", r.Count, err)
-							}
-							vars += int64(r.Vars)
-							clauses += int64(r.Clauses)
-							conflicts += r.Conflicts
-						}
-					}
-					k := float64(len(set.puzzles))
-					b.ReportMetric(float64(vars)/k, "vars")
-					b.ReportMetric(float64(clauses)/k, "clauses")
-					b.ReportMetric(float64(conflicts)/k, "conflicts")
-					b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N)/k, "ms/puzzle")
-					b.ReportMetric(0, "ns/op")
+					benchCount(b, set.puzzles, sat.Options{Sum: sum, Limit: op.limit})
 				})
 			}
 		}
@@ -177,4 +139,30 @@ func BenchmarkVariants(b *testing.B) {
 			b.ReportMetric(0, "ns/op")
 		})
 	}
+}
+
+// benchCount counts each puzzle, which must be unique, with opts and
+// reports per puzzle the formula's size, the conflicts and the time
+// (ms/puzzle; ns/op, per data set, is zeroed).
+func benchCount(b *testing.B, puzzles []*layouts.Puzzle, opts sat.Options) {
+	ctx := context.Background()
+	var vars, clauses, conflicts int64
+	for b.Loop() {
+		vars, clauses, conflicts = 0, 0, 0
+		for _, p := range puzzles {
+			r, err := sat.Count(ctx, p, opts)
+			if err != nil || r.Count != 1 {
+				b.Fatalf("%d grids, %v", r.Count, err)
+			}
+			vars += int64(r.Vars)
+			clauses += int64(r.Clauses)
+			conflicts += r.Conflicts
+		}
+	}
+	k := float64(len(puzzles))
+	b.ReportMetric(float64(vars)/k, "vars")
+	b.ReportMetric(float64(clauses)/k, "clauses")
+	b.ReportMetric(float64(conflicts)/k, "conflicts")
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N)/k, "ms/puzzle")
+	b.ReportMetric(0, "ns/op")
 }
