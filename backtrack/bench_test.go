@@ -147,3 +147,34 @@ func BenchmarkCount(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMatching counts the generated sets with the all-different
+// matcher from several search nodes on (-1: never): the measurement
+// behind matchFrom.
+//
+//	go test -run='^$' -bench=Matching -cpu=1 ./backtrack/
+func BenchmarkMatching(b *testing.B) {
+	ctx := context.Background()
+	for _, set := range benchSets {
+		if set.count == 0 && !set.slow {
+			continue // the single puzzles
+		}
+		for _, from := range []int64{-1, 0, 30, 100, 300} {
+			b.Run(fmt.Sprintf("%s/from=%d", filepath.Base(set.name), from), func(b *testing.B) {
+				m := builtin(b, set.layout, set.n)
+				ps := readPuzzles(b, m, set.name+".txt")
+				s := backtrack.MatchFrom(backtrack.New(m), from)
+				var nodes int64
+				for i := 0; b.Loop(); i++ {
+					r, err := s.Count(ctx, ps[i%len(ps)], 2)
+					if err != nil || r.Count == 0 {
+						b.Fatalf("puzzle %d: count %d, %v", i%len(ps)+1, r.Count, err)
+					}
+					nodes += r.Nodes
+				}
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			})
+		}
+	}
+}

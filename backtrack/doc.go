@@ -26,7 +26,13 @@
 //     overlaps of a multi-grid; see lockTable);
 //   - propagators, for the rules beyond all-different units (killer
 //     sums, thermometers, ...), run when a cell they watch narrows (see
-//     Kinds below).
+//     Kinds below);
+//   - once a search has proved hard (matchFrom nodes), a matcher keeps
+//     every full unit's cells to the digits that some assignment of
+//     distinct digits to all of them allows (Régin's all-different
+//     filtering through a bipartite matching, matching.go): hidden and
+//     naked subsets of every size. It costs more than the rest together,
+//     so it runs last, and only where it has paid in measurements.
 //
 // Work lists (workList) keep this incremental: a narrowed cell queues
 // its units, and only those are scanned.
@@ -74,7 +80,8 @@
 // the fewest candidates for its weight (dom/wdeg): a cell weighs the
 // number of its full units at first, and every contradiction found in a
 // unit adds to its cells, so the search turns to where it fails instead
-// of thrashing across grids that do not interact. It tries the lowest
+// of thrashing across grids that do not interact. What a contradiction
+// adds grows by 1/256 with each one, so recent failures count most. It tries the lowest
 // candidate d first, and once that subtree is done goes on with the
 // same cell without d, propagated again. Changes go on an undo trail,
 // so a node allocates nothing and copies no state.

@@ -17,3 +17,10 @@ func KillerBounds(s *Solver) *Solver {
 	}
 	return s
 }
+
+// MatchFrom makes s run the all-different matcher from search node
+// from on: 0 from the start, -1 never.
+func MatchFrom(s *Solver, from int64) *Solver {
+	s.matchFrom = from
+	return s
+}

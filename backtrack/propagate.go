@@ -84,6 +84,9 @@ func (s *Solver) propagate() bool {
 				return false
 			}
 			s.locks.push(u)
+			if s.matching {
+				s.matches.push(u)
+			}
 			continue
 		}
 		if u, ok := s.locks.pop(); ok {
@@ -95,8 +98,14 @@ func (s *Solver) propagate() bool {
 		if i, ok := s.woken.pop(); ok {
 			if !s.props[i].propagate(s) {
 				for _, c := range s.props[i].watches() {
-					s.weight[c]++
+					s.weight[c] += s.bump
 				}
+				return false
+			}
+			continue
+		}
+		if u, ok := s.matches.pop(); ok {
+			if !s.match(u) {
 				return false
 			}
 			continue
@@ -110,6 +119,7 @@ func (s *Solver) clear() {
 	s.queue = s.queue[:0]
 	s.singles.clear()
 	s.locks.clear()
+	s.matches.clear()
 	s.woken.clear()
 }
 
@@ -215,7 +225,7 @@ func (w *workList) fill() {
 // search turns to where it fails instead of thrashing elsewhere.
 func (s *Solver) blame(u int32) {
 	for _, c := range s.unitCells[s.unitAt[u]:s.unitAt[u+1]] {
-		s.weight[c]++
+		s.weight[c] += s.bump
 	}
 }
 

@@ -88,7 +88,11 @@ func TestReference(t *testing.T) {
 		m := smallModels(t)[name]
 		for _, keep := range []float64{0.2, 0.35, 0.5} {
 			t.Run(fmt.Sprintf("%s/keep%.2f", name, keep), func(t *testing.T) {
-				s := backtrack.New(m)
+				solvers := []*backtrack.Solver{
+					backtrack.New(m),
+					backtrack.MatchFrom(backtrack.New(m), 0),
+					backtrack.MatchFrom(backtrack.New(m), 3),
+				}
 				rng := rand.New(rand.NewPCG(11, uint64(keep*100)))
 				for i := range 30 {
 					p := gen.Puzzle(m, rng, keep)
@@ -97,13 +101,16 @@ func TestReference(t *testing.T) {
 						p.Givens[c] = uint8(rng.IntN(m.N) + 1)
 					}
 					const limit = 20
-					r := count(t, s, p, limit)
-					if want := refCount(p, limit); r.Count != want {
-						t.Fatalf("puzzle %d: count %d, reference %d\n%s", i, r.Count, want, p)
-					}
-					if r.Count > 0 {
-						if err := layouts.Check(p, r.Grid); err != nil {
-							t.Fatalf("puzzle %d: %v", i, err)
+					want := refCount(p, limit)
+					for j, s := range solvers {
+						r := count(t, s, p, limit)
+						if r.Count != want {
+							t.Fatalf("puzzle %d, solver %d: count %d, reference %d\n%s", i, j, r.Count, want, p)
+						}
+						if r.Count > 0 {
+							if err := layouts.Check(p, r.Grid); err != nil {
+								t.Fatalf("puzzle %d, solver %d: %v", i, j, err)
+							}
 						}
 					}
 				}
@@ -117,8 +124,9 @@ func TestReference(t *testing.T) {
 // for most values. The layouts are a classic 4x4 and a samurai of 4x4
 // grids, and three classic 4x4 with rules of every kind read off a grid
 // (a samurai with rules and few givens is too much for refCount, which
-// only sees the rules in full grids). The count
-// must equal the reference's, at most the limit, and every solution
+// only sees the rules in full grids). The second byte, mod 4, picks
+// the search node from which the all-different matcher runs: never, 0,
+// 1 or 2. The count must equal the reference's, at most the limit, and every solution
 // must pass Check.
 func FuzzCount(f *testing.F) {
 	f.Add([]byte{0, 0})
@@ -130,16 +138,23 @@ func FuzzCount(f *testing.F) {
 	f.Add([]byte{14, 0, 140})
 	classic, samurai := builtin(f, "classic", 4), builtin(f, "samurai", 4)
 	models := []*layouts.Model{classic, samurai, ruled(f, classic, 1), ruled(f, classic, 2), ruled(f, classic, 3)}
-	var solvers []*backtrack.Solver
+	var solvers [][4]*backtrack.Solver // matcher from node -1, 0, 1, 2
 	for _, m := range models {
-		solvers = append(solvers, backtrack.CheckSolutions(backtrack.New(m)))
+		var ss [4]*backtrack.Solver
+		for i := range ss {
+			ss[i] = backtrack.MatchFrom(backtrack.CheckSolutions(backtrack.New(m)), int64(i-1))
+		}
+		solvers = append(solvers, ss)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) < 1 {
 			return
 		}
 		k := int(data[0]) % len(models)
-		m, s := models[k], solvers[k]
+		m, s := models[k], solvers[k][0]
+		if len(data) > 1 {
+			s = solvers[k][data[1]%4]
+		}
 		limit := int(data[0])/len(models)%8 - 1 // -1..6: limit < 1 means 1
 		p := layouts.NewPuzzle(m)
 		for c, b := range data[1:] {
@@ -380,6 +395,8 @@ func TestRulesReference(t *testing.T) {
 				for j, s := range []*backtrack.Solver{
 					backtrack.CheckSolutions(backtrack.New(m)),
 					backtrack.KillerBounds(backtrack.CheckSolutions(backtrack.New(m))),
+					backtrack.MatchFrom(backtrack.CheckSolutions(backtrack.New(m)), 0),
+					backtrack.MatchFrom(backtrack.CheckSolutions(backtrack.New(m)), 2),
 				} {
 					r := count(t, s, p, limit)
 					if r.Count != want {
