@@ -81,7 +81,11 @@
 // number of its full units at first, and every contradiction found in a
 // unit adds to its cells, so the search turns to where it fails instead
 // of thrashing across grids that do not interact. What a contradiction
-// adds grows by 1/256 with each one, so recent failures count most. It tries the lowest
+// adds grows by 1/256 with each one, so recent failures count most.
+// When every digit of a cell has failed, the search backs up and, before
+// anything else, branches on that cell again (last-conflict reasoning):
+// the failure usually lies with a decision made higher up, and this
+// finds it in a few nodes instead of a subtree. It tries the lowest
 // candidate d first, and once that subtree is done goes on with the
 // same cell without d, propagated again. Changes go on an undo trail,
 // so a node allocates nothing and copies no state.

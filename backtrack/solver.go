@@ -63,6 +63,7 @@ type Solver struct {
 	nfree   int
 	trail   []undo   // earlier masks, to restore on backtracking
 	queue   []int32  // cells left with one candidate, to place
+	last    int32    // the last cell whose every digit failed, or -1
 	weight  []uint64 // how often, and how lately, each cell's units failed
 	bump    uint64   // what a failure adds to weight; it grows (see fail)
 	singles workList // full units narrowed since their last scan
@@ -237,6 +238,7 @@ func (s *Solver) start(givens []uint8) bool {
 	}
 	s.bump = 1 << bumpShift
 	s.nfree = len(s.cand)
+	s.last = -1
 	s.trail = s.trail[:0]
 	s.queue = s.queue[:0]
 	s.singles.fill()
@@ -294,6 +296,9 @@ func (s *Solver) search() bool {
 		d := m & -m
 		mark, nfree := len(s.trail), s.nfree
 		if s.remove(c, m&^d) && s.propagate() {
+			if c == s.last {
+				s.last = -1
+			}
 			if s.search() {
 				return true
 			}
@@ -304,6 +309,7 @@ func (s *Solver) search() bool {
 		// The subtree of c = d is done: go on with c != d.
 		if !s.remove(c, d) || !s.propagate() {
 			s.fail()
+			s.last = c
 			return false
 		}
 	}
@@ -328,9 +334,19 @@ func (s *Solver) fail() {
 	}
 }
 
-// pick is the free cell with the fewest candidates for its weight (see
-// blame), the first in free order among equals.
+// pick is the last cell whose every digit failed, while it is free
+// (last-conflict reasoning, Lecoutre et al. 2009: the search goes back
+// to the cell that failed, rather than on with the heuristic, until it
+// takes a digit that holds); otherwise the free cell with the fewest
+// candidates for its weight (see blame), the first in free order among
+// equals.
 func (s *Solver) pick() int32 {
+	if l := s.last; l >= 0 {
+		if s.where[l] < int32(s.nfree) {
+			return l
+		}
+		s.last = -1
+	}
 	best, bestW, bc := uint64(65), uint64(1), int32(-1)
 	for _, c := range s.free[:s.nfree] {
 		k, w := uint64(bits.OnesCount64(s.cand[c])), s.weight[c]
