@@ -42,13 +42,20 @@ func newMatcher(s *Solver) matcher {
 	}
 }
 
-// matchFrom is the search node from which the solver runs the matcher.
-// Measured with BenchmarkMatching: from the start, the matcher doubles
-// the cost of a node and saves few nodes on easy puzzles, which finish
-// in tens of nodes, but cuts hard ones 3-8x (a hard 25x25: 56,000 nodes
-// to 6,600). From node 100 on, easy puzzles go as fast as without it
-// and hard ones as fast as with it from the start.
-const matchFrom = 100
+// matchFrom is the search node from which the solver runs the matcher
+// on grids of n symbols, or -1 for never. Measured with
+// BenchmarkMatching: from the start, the matcher doubles the cost of a
+// node and saves few nodes on easy puzzles, which finish in tens of
+// nodes, but it cuts hard 25x25 ones 3-10x (one from 56,000 nodes to
+// 6,600). From node 100 on, easy 25x25 and 16x16 puzzles go as fast as
+// without it and hard ones as fast as with it from the start. On 9x9
+// grids (sumo, nonconsecutive) it saved nodes but lost time even so.
+func matchFrom(n int) int64 {
+	if n < 16 {
+		return -1
+	}
+	return 100
+}
 
 // match filters full unit u to generalized arc consistency. It reports
 // false if the free cells cannot all take distinct digits.

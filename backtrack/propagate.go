@@ -66,8 +66,8 @@ func (s *Solver) remove(c int32, m uint64) bool {
 }
 
 // propagate places the cells left with one candidate, scans the narrowed
-// units for hidden singles and runs the woken propagators, until nothing
-// changes. It reports false on a contradiction; the caller then calls
+// units for hidden singles, runs the woken propagators, locks and
+// matches, in that order of priority, until nothing changes. It reports false on a contradiction; the caller then calls
 // clear and undoes.
 func (s *Solver) propagate() bool {
 	for {
@@ -89,17 +89,17 @@ func (s *Solver) propagate() bool {
 			}
 			continue
 		}
-		if u, ok := s.locks.pop(); ok {
-			if !s.lock(u) {
-				return false
-			}
-			continue
-		}
 		if i, ok := s.woken.pop(); ok {
 			if !s.props[i].propagate(s) {
 				for _, c := range s.props[i].watches() {
 					s.weight[c] += s.bump
 				}
+				return false
+			}
+			continue
+		}
+		if u, ok := s.locks.pop(); ok {
+			if !s.lock(u) {
 				return false
 			}
 			continue

@@ -129,7 +129,7 @@ func New(m *layouts.Model) *Solver {
 
 	s.lt = newLockTable(s)
 	s.mt = newMatcher(s)
-	s.matchFrom = matchFrom
+	s.matchFrom = matchFrom(n)
 
 	l := m.Layout
 	s.classic9 = n == 9 && len(l.Grids) == 1 && l.BoxOf(0) == (layouts.Shape{Rows: 3, Cols: 3}) &&

@@ -386,8 +386,17 @@ func (t *tally) stats(w io.Writer) {
 	if s := t.elapsed.Seconds(); s > 0 {
 		rate = float64(t.puzzles) / s
 	}
-	fmt.Fprintf(w, "puzzles %d  solved %d  unique %d  multiple %d  none %d  errors %d  elapsed %v  %.0f puzzles/s\n",
-		t.puzzles, t.solved, t.unique, t.multiple, t.none, t.bad+t.failed, t.elapsed.Round(time.Microsecond), rate)
+	fmt.Fprintf(w, "puzzles %d  solved %d  unique %d  multiple %d  none %d  errors %d  elapsed %v  %s puzzles/s\n",
+		t.puzzles, t.solved, t.unique, t.multiple, t.none, t.bad+t.failed, t.elapsed.Round(time.Microsecond), formatRate(rate))
+}
+
+// formatRate prints a rate in whole units, or to two significant digits
+// below 10 (a batch of hard puzzles does 0.18 puzzles/s, not 0).
+func formatRate(r float64) string {
+	if r >= 10 || r == 0 {
+		return strconv.FormatFloat(r, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(r, 'g', 2, 64)
 }
 
 // countingReader counts the bytes read through it, for progress.
