@@ -70,8 +70,9 @@ func (f *engineFlags) encoding() (encode.AMO, error) {
 // autoBudget is how long --engine auto lets the native engine search a
 // puzzle on m before handing it to SAT; 0 means no hand-over. Measured
 // (README, "Choosing an engine"): backtrack wins on typical puzzles of
-// every size, by 4-10x at 16x16 and up to 3x at 25x25, but a rare big
-// puzzle makes it search long where SAT's learning finishes in a fraction.
+// every size and kind, by 3-10x at 16x16 and 2-6x at 25x25, but on the
+// hardest big puzzles SAT's learning finishes up to 2x sooner. Kinds do
+// not change the choice: nonconsecutive, the closest, is level.
 func autoBudget(m *layouts.Model) time.Duration {
 	switch {
 	case m.N < 16:
