@@ -127,23 +127,12 @@ func writeSet(t *testing.T, m *layouts.Model, set benchSet) {
 //
 //	go test -run='^$' -bench=Count -cpu=1 ./backtrack/
 func BenchmarkCount(b *testing.B) {
-	ctx := context.Background()
 	for _, set := range benchSets {
 		b.Run(filepath.Base(set.name), func(b *testing.B) {
 			m := builtin(b, set.layout, set.n)
 			ps := readPuzzles(b, m, set.name+".txt")
-			s := backtrack.New(m)
-			var nodes int64
 			b.ReportAllocs()
-			for i := 0; b.Loop(); i++ {
-				r, err := s.Count(ctx, ps[i%len(ps)], 2)
-				if err != nil || r.Count == 0 {
-					b.Fatalf("puzzle %d: count %d, %v", i%len(ps)+1, r.Count, err)
-				}
-				nodes += r.Nodes
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
-			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			benchCount(b, backtrack.New(m), ps)
 		})
 	}
 }
@@ -154,7 +143,6 @@ func BenchmarkCount(b *testing.B) {
 //
 //	go test -run='^$' -bench=Matching -cpu=1 ./backtrack/
 func BenchmarkMatching(b *testing.B) {
-	ctx := context.Background()
 	for _, set := range benchSets {
 		if set.count == 0 && !set.slow {
 			continue // the single puzzles
@@ -163,18 +151,23 @@ func BenchmarkMatching(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/from=%d", filepath.Base(set.name), from), func(b *testing.B) {
 				m := builtin(b, set.layout, set.n)
 				ps := readPuzzles(b, m, set.name+".txt")
-				s := backtrack.MatchFrom(backtrack.New(m), from)
-				var nodes int64
-				for i := 0; b.Loop(); i++ {
-					r, err := s.Count(ctx, ps[i%len(ps)], 2)
-					if err != nil || r.Count == 0 {
-						b.Fatalf("puzzle %d: count %d, %v", i%len(ps)+1, r.Count, err)
-					}
-					nodes += r.Nodes
-				}
-				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
-				b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+				benchCount(b, backtrack.MatchFrom(backtrack.New(m), from), ps)
 			})
 		}
 	}
+}
+
+// benchCount counts ps to 2 in turn, an op a puzzle, and reports
+// puzzles/s and search nodes per puzzle.
+func benchCount(b *testing.B, s *backtrack.Solver, ps []*layouts.Puzzle) {
+	var nodes int64
+	for i := 0; b.Loop(); i++ {
+		r, err := s.Count(context.Background(), ps[i%len(ps)], 2)
+		if err != nil || r.Count == 0 {
+			b.Fatalf("puzzle %d: count %d, %v", i%len(ps)+1, r.Count, err)
+		}
+		nodes += r.Nodes
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
