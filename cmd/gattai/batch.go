@@ -95,7 +95,7 @@ func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record) 
 	if err != nil {
 		return nil, &exitError{exitBadInput, err.Error()}
 	}
-	if _, err := ef.encoding(); err != nil {
+	if _, err := ef.options(); err != nil {
 		return nil, &exitError{exitBadInput, err.Error()}
 	}
 	ctx := e.ctx

@@ -16,13 +16,36 @@ import (
 
 // engineFlags choose how puzzles are solved.
 type engineFlags struct {
-	Engine   string        `short:"e" enum:"auto,backtrack,sat,external" default:"auto" help:"Engine: ${enum}. auto picks the faster one for the puzzle's size."`
-	Solver   string        `default:"cadical" help:"DIMACS solver binary for --engine external (minisat, cadical, picosat, cryptominisat5, kissat or a path)."`
-	Encoding string        `default:"auto" help:"At-most-one encoding for the SAT engines: auto, ${encodings}."`
-	Verify   *bool         `negatable:"" help:"Solve again with the other engine and fail on disagreement (default: on for sat and external)."`
-	Timeout  time.Duration `help:"Stop the whole run after this long (e.g. 100ms, 30s)."`
-	Stats    bool          `help:"Print statistics on stderr: per puzzle with one puzzle, a summary with more."`
-	Jobs     int           `short:"j" default:"0" help:"Puzzles solved at once; 0 uses every core."`
+	Engine string `short:"e" enum:"auto,backtrack,sat,external" default:"auto" help:"Engine: ${enum}. auto picks the faster one for the puzzle's size."`
+	Solver string `default:"cadical" help:"DIMACS solver binary for --engine external (minisat, cadical, picosat, cryptominisat5, kissat or a path)."`
+	encodingFlags
+	Verify  *bool         `negatable:"" help:"Solve again with the other engine and fail on disagreement (default: on for sat and external)."`
+	Timeout time.Duration `help:"Stop the whole run after this long (e.g. 100ms, 30s)."`
+	Stats   bool          `help:"Print statistics on stderr: per puzzle with one puzzle, a summary with more."`
+	Jobs    int           `short:"j" default:"0" help:"Puzzles solved at once; 0 uses every core."`
+}
+
+// encodingFlags choose how the SAT engines and export encode a puzzle.
+type encodingFlags struct {
+	Encoding    string `default:"auto" help:"At-most-one encoding for the SAT engines: auto, ${encodings}."`
+	SumEncoding string `default:"auto" help:"Killer sum encoding for the SAT engines: auto, ${sums}."`
+}
+
+// options parses the flags; auto leaves the choice to encode.
+func (f *encodingFlags) options() (encode.Options, error) {
+	var o encode.Options
+	var err error
+	if f.Encoding != "" && f.Encoding != "auto" {
+		if o.AMO, err = encode.ParseAMO(f.Encoding); err != nil {
+			return o, err
+		}
+	}
+	if f.SumEncoding != "" && f.SumEncoding != "auto" {
+		if o.Sum, err = encode.ParseSum(f.SumEncoding); err != nil {
+			return o, err
+		}
+	}
+	return o, nil
 }
 
 // outcome is one engine's answer for one puzzle.
@@ -48,23 +71,16 @@ func (e internalError) Unwrap() error { return e.err }
 // solver is one worker's engines, with per-model caches; not shared.
 type solver struct {
 	flags    *engineFlags
-	encoding encode.AMO
+	encoding encode.Options
 	native   map[*layouts.Model]*backtrack.Solver
 }
 
 func newSolver(f *engineFlags) (*solver, error) {
-	enc, err := f.encoding()
+	enc, err := f.options()
 	if err != nil {
 		return nil, err
 	}
 	return &solver{flags: f, encoding: enc, native: map[*layouts.Model]*backtrack.Solver{}}, nil
-}
-
-func (f *engineFlags) encoding() (encode.AMO, error) {
-	if f.Encoding == "" || f.Encoding == "auto" {
-		return encode.Auto, nil
-	}
-	return encode.ParseAMO(f.Encoding)
 }
 
 // autoBudget is how long --engine auto lets the native engine search a
@@ -167,7 +183,7 @@ func (s *solver) run(ctx context.Context, engine string, p *layouts.Puzzle, limi
 		}
 		o = outcome{count: r.Count, grid: r.Grid, nodes: r.Nodes}
 	case "sat", "external":
-		opts := sat.Options{Encoding: s.encoding, Limit: limit}
+		opts := sat.Options{Encoding: s.encoding.AMO, Sum: s.encoding.Sum, Limit: limit}
 		var r sat.Result
 		var err error
 		if engine == "sat" {

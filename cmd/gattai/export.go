@@ -13,12 +13,12 @@ import (
 
 type exportCmd struct {
 	inputFlags
-	Encoding string `default:"auto" help:"At-most-one encoding: auto, ${encodings}."`
-	Output   string `short:"o" help:"CNF file; with several puzzles a pattern such as out-%03d.cnf, or out.cnf becomes out-001.cnf, ... Default: standard output (one puzzle only)." placeholder:"FILE" type:"path"`
+	encodingFlags
+	Output string `short:"o" help:"CNF file; with several puzzles a pattern such as out-%03d.cnf, or out.cnf becomes out-001.cnf, ... Default: standard output (one puzzle only)." placeholder:"FILE" type:"path"`
 }
 
 func (c *exportCmd) Run(e *env) error {
-	amo, err := (&engineFlags{Encoding: c.Encoding}).encoding()
+	opts, err := c.options()
 	if err != nil {
 		return &exitError{exitBadInput, err.Error()}
 	}
@@ -57,7 +57,7 @@ func (c *exportCmd) Run(e *env) error {
 		return &exitError{exitBadInput, fmt.Sprintf("%d puzzles: name the files with -o (e.g. -o out-%%03d.cnf)", len(puzzles))}
 	}
 	for i, p := range puzzles {
-		f, err := encode.Puzzle(p, encode.Options{AMO: amo})
+		f, err := encode.Puzzle(p, opts)
 		if err != nil {
 			return &exitError{exitBadInput, err.Error()}
 		}

@@ -84,7 +84,7 @@ func run(ctx context.Context, args []string, e env) int {
 		kong.Writers(e.stdout, e.stderr),
 		kong.Exit(func(code int) { exited = code; panic(exitPanic{}) }),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
-		kong.Vars{"encodings": encodingNames(), "version": version()},
+		kong.Vars{"encodings": encodingNames(), "sums": sumNames(), "version": version()},
 	)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gattai: %v\n", err)
@@ -152,6 +152,14 @@ func encodingNames() string {
 	var names []string
 	for _, a := range encode.AMOs() {
 		names = append(names, a.String())
+	}
+	return strings.Join(names, ", ")
+}
+
+func sumNames() string {
+	var names []string
+	for _, s := range encode.Sums() {
+		names = append(names, s.String())
 	}
 	return strings.Join(names, ", ")
 }
