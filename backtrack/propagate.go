@@ -67,8 +67,8 @@ func (s *Solver) remove(c int32, m uint64) bool {
 
 // propagate places the cells left with one candidate, scans the narrowed
 // units for hidden singles, runs the woken propagators, locks and
-// matches, in that order of priority, until nothing changes. It reports false on a contradiction; the caller then calls
-// clear and undoes.
+// matches, in that order of priority, until nothing changes. It reports
+// false on a contradiction; the caller then calls fail and undoes.
 func (s *Solver) propagate() bool {
 	for {
 		if k := len(s.queue); k > 0 {
