@@ -12,6 +12,7 @@ import (
 
 	"gattai/backtrack"
 	"gattai/internal/gen"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 )
 
@@ -78,7 +79,7 @@ var benchSets = []benchSet{
 func TestBenchSets(t *testing.T) {
 	for _, set := range benchSets {
 		t.Run(set.name, func(t *testing.T) {
-			m := builtin(t, set.layout, set.n)
+			m := testkit.Model(t, set.layout, set.n)
 			if *update && set.make != nil {
 				writeSet(t, m, set)
 			}
@@ -86,7 +87,7 @@ func TestBenchSets(t *testing.T) {
 				t.Skip("slow")
 			}
 			s := backtrack.New(m)
-			for i, p := range readPuzzles(t, m, set.name+".txt") {
+			for i, p := range testkit.ReadPuzzles(t, "../testdata/"+set.name+".txt", m) {
 				r := count(t, s, p, 2)
 				if r.Count == 0 || set.unique && r.Count != 1 {
 					t.Fatalf("puzzle %d: count %d", i+1, r.Count)
@@ -129,8 +130,8 @@ func writeSet(t *testing.T, m *layouts.Model, set benchSet) {
 func BenchmarkCount(b *testing.B) {
 	for _, set := range benchSets {
 		b.Run(filepath.Base(set.name), func(b *testing.B) {
-			m := builtin(b, set.layout, set.n)
-			ps := readPuzzles(b, m, set.name+".txt")
+			m := testkit.Model(b, set.layout, set.n)
+			ps := testkit.ReadPuzzles(b, "../testdata/"+set.name+".txt", m)
 			b.ReportAllocs()
 			benchCount(b, backtrack.New(m), ps)
 		})
@@ -149,8 +150,8 @@ func BenchmarkMatching(b *testing.B) {
 		}
 		for _, from := range []int64{-1, 0, 30, 100, 300} {
 			b.Run(fmt.Sprintf("%s/from=%d", filepath.Base(set.name), from), func(b *testing.B) {
-				m := builtin(b, set.layout, set.n)
-				ps := readPuzzles(b, m, set.name+".txt")
+				m := testkit.Model(b, set.layout, set.n)
+				ps := testkit.ReadPuzzles(b, "../testdata/"+set.name+".txt", m)
 				benchCount(b, backtrack.MatchFrom(backtrack.New(m), from), ps)
 			})
 		}

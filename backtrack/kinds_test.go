@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"gattai/internal/testkit"
 	"gattai/layouts"
 )
 
@@ -38,14 +39,7 @@ func TestEveryKindImplemented(t *testing.T) {
 // TestUnknownKind: a rule of a kind with no propagator stops New with a
 // message that names it.
 func TestUnknownKind(t *testing.T) {
-	l, err := layouts.Builtin("classic", 4, layouts.Shape{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := layouts.Compile(l)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := testkit.Model(t, "classic", 4)
 	m.Rules = append(m.Rules, layouts.Rule{Kind: "sandwich", Name: "sandwich row 1", Cells: []int{0, 1, 2, 3}, Sum: 5})
 	defer func() {
 		msg, _ := recover().(string)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"gattai/internal/testkit"
 	"gattai/layouts"
 )
 
@@ -25,14 +26,7 @@ func (p differ) propagate(s *Solver) bool {
 // TestPropagator counts the 4x4 grids whose cells r1c1 and r3c3 differ,
 // with a propagator, against all grids less those where they are equal.
 func TestPropagator(t *testing.T) {
-	l, err := layouts.Builtin("classic", 4, layouts.Shape{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := layouts.Compile(l)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := testkit.Model(t, "classic", 4)
 	a, _ := m.Cell(layouts.Pos{Row: 0, Col: 0})
 	b, _ := m.Cell(layouts.Pos{Row: 2, Col: 2})
 	ctx := context.Background()

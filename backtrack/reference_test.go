@@ -9,6 +9,7 @@ import (
 
 	"gattai/backtrack"
 	"gattai/internal/gen"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 )
 
@@ -75,9 +76,9 @@ func refCount(p *layouts.Puzzle, limit int) int {
 // smallModels are the layouts small enough for refCount.
 func smallModels(t testing.TB) map[string]*layouts.Model {
 	return map[string]*layouts.Model{
-		"classic4": builtin(t, "classic", 4),
-		"samurai4": builtin(t, "samurai", 4),
-		"classic6": builtin(t, "classic", 6),
+		"classic4": testkit.Model(t, "classic", 4),
+		"samurai4": testkit.Model(t, "samurai", 4),
+		"classic6": testkit.Model(t, "classic", 6),
 	}
 }
 
@@ -136,7 +137,7 @@ func FuzzCount(f *testing.F) {
 	f.Add([]byte{2, 0, 0, 130})
 	f.Add([]byte{8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 131})
 	f.Add([]byte{14, 0, 140})
-	classic, samurai := builtin(f, "classic", 4), builtin(f, "samurai", 4)
+	classic, samurai := testkit.Model(f, "classic", 4), testkit.Model(f, "samurai", 4)
 	models := []*layouts.Model{classic, samurai, ruled(f, classic, 1), ruled(f, classic, 2), ruled(f, classic, 3)}
 	var solvers [][4]*backtrack.Solver // matcher from node -1, 0, 1, 2
 	for _, m := range models {
@@ -362,7 +363,7 @@ func TestRulesReference(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%s/%d", tc.layout, tc.n), func(t *testing.T) {
-			plain := builtin(t, tc.layout, tc.n)
+			plain := testkit.Model(t, tc.layout, tc.n)
 			cases := tc.cases
 			if testing.Short() {
 				cases /= 5

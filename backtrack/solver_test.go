@@ -13,6 +13,7 @@ import (
 
 	"gattai/backtrack"
 	"gattai/internal/gen"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 )
 
@@ -54,7 +55,7 @@ func TestBuiltins(t *testing.T) {
 	for _, b := range layouts.Builtins() {
 		for _, n := range sizes {
 			t.Run(fmt.Sprintf("%s/%d", b.Name, n), func(t *testing.T) {
-				m := builtin(t, b.Name, n)
+				m := testkit.Model(t, b.Name, n)
 				s := backtrack.New(m)
 				seeds := uint64(3)
 				if testing.Short() || len(m.Cells) > 500 {
@@ -112,9 +113,9 @@ func clone(p *layouts.Puzzle) *layouts.Puzzle {
 func TestExamples(t *testing.T) {
 	for _, b := range layouts.Builtins() {
 		t.Run(b.Name, func(t *testing.T) {
-			m := builtin(t, b.Name, 9)
-			p := readPuzzle(t, m, "examples/"+b.Name+".txt")
-			want := readPuzzle(t, m, "examples/"+b.Name+".solution.txt")
+			m := testkit.Model(t, b.Name, 9)
+			p := testkit.ReadPuzzle(t, "../testdata/examples/"+b.Name+".txt", m)
+			want := testkit.ReadPuzzle(t, "../testdata/examples/"+b.Name+".solution.txt", m)
 			s := backtrack.New(m)
 			r := checkCount(t, s, p, 2, 1)
 			if !slices.Equal(r.Grid.Digits, want.Givens) {
@@ -139,11 +140,11 @@ func TestExamples(t *testing.T) {
 
 // TestSeeds solves the seed samurai puzzles.
 func TestSeeds(t *testing.T) {
-	m := builtin(t, "samurai", 9)
+	m := testkit.Model(t, "samurai", 9)
 	s := backtrack.New(m)
 	for _, name := range []string{"samurai-problem1", "samurai-problem2"} {
 		t.Run(name, func(t *testing.T) {
-			p := readPuzzle(t, m, "seeds/"+name+".txt")
+			p := testkit.ReadPuzzle(t, "../testdata/seeds/"+name+".txt", m)
 			r := checkCount(t, s, p, 2, 1)
 			if r2 := checkCount(t, backtrack.New(m), p, 1, 1); !slices.Equal(r.Grid.Digits, r2.Grid.Digits) {
 				t.Fatal("a fresh solver found another solution")
@@ -186,7 +187,7 @@ func TestSharedCopies(t *testing.T) {
 // TestCancel counts the solutions of a big empty grid with no limit to
 // speak of: the search must stop soon after the context is done.
 func TestCancel(t *testing.T) {
-	m := builtin(t, "classic", 25)
+	m := testkit.Model(t, "classic", 25)
 	p := layouts.NewPuzzle(m)
 	s := backtrack.New(m)
 
@@ -217,7 +218,7 @@ func TestCancel(t *testing.T) {
 // TestReuse: a solver reused across puzzles answers as a fresh one, and
 // costs one allocation per call, the result grid.
 func TestReuse(t *testing.T) {
-	m := builtin(t, "samurai", 9)
+	m := testkit.Model(t, "samurai", 9)
 	s := backtrack.New(m)
 	rng := rand.New(rand.NewPCG(7, 7))
 	for i := range 20 {
@@ -229,7 +230,7 @@ func TestReuse(t *testing.T) {
 				i, got.Count, got.Nodes, want.Count, want.Nodes)
 		}
 	}
-	p := readPuzzle(t, m, "seeds/samurai-problem1.txt")
+	p := testkit.ReadPuzzle(t, "../testdata/seeds/samurai-problem1.txt", m)
 	if a := testing.AllocsPerRun(10, func() { count(t, s, p, 2) }); a > 1 {
 		t.Errorf("%v allocations per call, want at most 1", a)
 	}
@@ -237,7 +238,7 @@ func TestReuse(t *testing.T) {
 
 // TestConvenience: the package functions agree with a Solver.
 func TestConvenience(t *testing.T) {
-	m := builtin(t, "twodoku", 9)
+	m := testkit.Model(t, "twodoku", 9)
 	p := gen.Puzzle(m, rand.New(rand.NewPCG(3, 3)), 0.25)
 	ctx := context.Background()
 	r1, err1 := backtrack.Solve(ctx, p)
@@ -253,7 +254,7 @@ func TestConvenience(t *testing.T) {
 
 // TestBadGivens: a given that is no digit of the layout has no solution.
 func TestBadGivens(t *testing.T) {
-	m := builtin(t, "classic", 4)
+	m := testkit.Model(t, "classic", 4)
 	s := backtrack.New(m)
 	for _, d := range []uint8{5, 9, 255} {
 		p := layouts.NewPuzzle(m)

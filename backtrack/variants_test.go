@@ -12,6 +12,7 @@ import (
 
 	"gattai/backtrack"
 	"gattai/internal/gen"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 )
 
@@ -31,6 +32,9 @@ type variant struct {
 	fixed func(rng *rand.Rand) []layouts.Constraint
 	read  func(m *layouts.Model, g []uint8, rng *rand.Rand) []layouts.Constraint
 }
+
+// variantsDir holds the files of the variants.
+var variantsDir = filepath.Join("..", "testdata", "variants")
 
 func fixed(cs ...layouts.Constraint) func(*rand.Rand) []layouts.Constraint {
 	return func(*rand.Rand) []layouts.Constraint { return cs }
@@ -95,12 +99,13 @@ func TestVariants(t *testing.T) {
 			if *update {
 				makeVariant(t, v)
 			}
-			m, p, want := readVariant(t, v.name)
+			p, want := testkit.ReadVariant(t, variantsDir, v.name)
+			m := p.Model
 			s := backtrack.New(m)
 			start := time.Now()
 			r := checkCount(t, s, p, 2, 1)
 			t.Logf("%d givens, %d rules, counted to 2 in %v, %d nodes", p.Clues(), len(m.Rules), time.Since(start), r.Nodes)
-			if !slices.Equal(r.Grid.Digits, want.Givens) {
+			if !slices.Equal(r.Grid.Digits, want.Digits) {
 				t.Fatalf("solution:\n%s\nwant:\n%s", r.Grid, want)
 			}
 			checkCount(t, backtrack.CheckSolutions(backtrack.New(m)), p, 2, 1)
@@ -126,25 +131,6 @@ func TestVariants(t *testing.T) {
 			checkCount(t, backtrack.New(plain), q, 2, 2)
 		})
 	}
-}
-
-// readVariant reads the layout, the puzzle and the solution of a variant.
-func readVariant(t testing.TB, name string) (*layouts.Model, *layouts.Puzzle, *layouts.Puzzle) {
-	t.Helper()
-	path := filepath.Join("..", "testdata", "variants", name+".json")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := layouts.ParseLayoutFile(path, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := layouts.Compile(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m, readPuzzle(t, m, "variants/"+name+".txt"), readPuzzle(t, m, "variants/"+name+".solution.txt")
 }
 
 // makeVariant generates a variant from seeds 1, 2, ... until its kind
@@ -187,12 +173,11 @@ func makeVariant(t *testing.T, v variant) {
 		if count(t, backtrack.New(plain), &layouts.Puzzle{Model: plain, Givens: p.Givens}, 2).Count < 2 {
 			continue
 		}
-		dir := filepath.Join("..", "testdata", "variants")
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+		if err := os.MkdirAll(variantsDir, 0o755); err != nil {
 			t.Fatal(err)
 		}
 		write := func(name string, data []byte) {
-			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(variantsDir, name), data, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -211,8 +196,8 @@ func makeVariant(t *testing.T, v variant) {
 //
 //	go test -run='^$' -bench=KillerSamurai -cpu=1 ./backtrack/
 func BenchmarkKillerSamurai(b *testing.B) {
-	m, p, _ := readVariant(b, "killer-samurai")
-	s := backtrack.New(m)
+	p, _ := testkit.ReadVariant(b, variantsDir, "killer-samurai")
+	s := backtrack.New(p.Model)
 	ctx := context.Background()
 	var nodes int64
 	b.ReportAllocs()

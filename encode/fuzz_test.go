@@ -59,7 +59,7 @@ func FuzzParseModel(f *testing.F) {
 	for _, s := range []string{"SAT\n1 -2 0\n", "s UNKNOWN\n", "1 2 3\n", "v 0\n"} {
 		f.Add([]byte(s))
 	}
-	form := readCNFF(f, "tiny.pairwise.cnf")
+	form := readCNF(f, "tiny.pairwise.cnf")
 	f.Fuzz(func(t *testing.T, b []byte) {
 		m, err := encode.ParseModel(bytes.NewReader(b), "fuzz")
 		if err != nil {
@@ -73,17 +73,4 @@ func FuzzParseModel(f *testing.F) {
 		}
 		form.Decode(m) // must not panic
 	})
-}
-
-func readCNFF(f *testing.F, name string) *encode.Formula {
-	r, err := os.Open(filepath.Join("testdata", name))
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer r.Close()
-	form, err := encode.ParseDIMACS(r)
-	if err != nil {
-		f.Fatal(err)
-	}
-	return form
 }

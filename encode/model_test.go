@@ -114,7 +114,8 @@ func TestDecodeErrors(t *testing.T) {
 	}
 }
 
-func readCNF(t *testing.T, name string) *encode.Formula {
+// readCNF parses the DIMACS file name under testdata.
+func readCNF(t testing.TB, name string) *encode.Formula {
 	t.Helper()
 	r, err := os.Open(filepath.Join("testdata", name))
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"gattai/encode"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 	"gattai/sat"
 )
@@ -18,7 +19,7 @@ func benchSets(b *testing.B) []struct {
 	name    string
 	puzzles []*layouts.Puzzle
 } {
-	nine := model(b, "classic", 9)
+	nine := testkit.Model(b, "classic", 9)
 	r, err := os.Open("testdata/hardest11.txt")
 	if err != nil {
 		b.Fatal(err)
@@ -28,16 +29,16 @@ func benchSets(b *testing.B) []struct {
 	if err != nil {
 		b.Fatal(err)
 	}
-	samurai := model(b, "samurai", 9)
+	samurai := testkit.Model(b, "samurai", 9)
 	return []struct {
 		name    string
 		puzzles []*layouts.Puzzle
 	}{
 		{"9x9-hardest11", hardest},
-		{"samurai-seeds", append(readPuzzles(b, "../testdata/seeds/samurai-problem1.txt", samurai),
-			readPuzzles(b, "../testdata/seeds/samurai-problem2.txt", samurai)...)},
-		{"16x16", readPuzzles(b, "testdata/classic16.txt", model(b, "classic", 16))},
-		{"25x25", readPuzzles(b, "testdata/classic25.txt", model(b, "classic", 25))},
+		{"samurai-seeds", append(testkit.ReadPuzzles(b, "../testdata/seeds/samurai-problem1.txt", samurai),
+			testkit.ReadPuzzles(b, "../testdata/seeds/samurai-problem2.txt", samurai)...)},
+		{"16x16", testkit.ReadPuzzles(b, "testdata/classic16.txt", testkit.Model(b, "classic", 16))},
+		{"25x25", testkit.ReadPuzzles(b, "testdata/classic25.txt", testkit.Model(b, "classic", 25))},
 	}
 }
 
@@ -78,8 +79,8 @@ func killerSets(b *testing.B) []struct {
 				b.Fatalf("no %s: %v", g, err)
 			}
 			for _, f := range files {
-				m := readLayout(b, f)
-				ps = append(ps, readPuzzles(b, strings.TrimSuffix(f, ".json")+".txt", m)...)
+				m := testkit.LayoutFile(b, f)
+				ps = append(ps, testkit.ReadPuzzles(b, strings.TrimSuffix(f, ".json")+".txt", m)...)
 			}
 		}
 		return ps
@@ -122,8 +123,8 @@ func BenchmarkKiller(b *testing.B) {
 //	go test ./sat -run '^$' -bench Variants -benchtime 20x
 func BenchmarkVariants(b *testing.B) {
 	ctx := context.Background()
-	for _, name := range variantFiles(b) {
-		p, _ := readVariant(b, name)
+	for _, name := range testkit.Variants(b, variantsDir) {
+		p, _ := testkit.ReadVariant(b, variantsDir, name)
 		b.Run(name, func(b *testing.B) {
 			var r sat.Result
 			for b.Loop() {

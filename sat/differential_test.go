@@ -9,6 +9,7 @@ import (
 	"gattai/backtrack"
 	"gattai/encode"
 	"gattai/internal/gen"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 	"gattai/sat"
 )
@@ -26,7 +27,7 @@ func TestDifferential(t *testing.T) {
 		for _, n := range []int{4, 6, 9} {
 			t.Run(fmt.Sprintf("%s/%d", info.Name, n), func(t *testing.T) {
 				t.Parallel()
-				m := model(t, info.Name, n)
+				m := testkit.Model(t, info.Name, n)
 				rng := rand.New(rand.NewPCG(uint64(li), uint64(n)))
 				grids := 3
 				if n == 9 {
@@ -137,7 +138,7 @@ func FuzzDifferential(f *testing.F) {
 	f.Add(uint8(2), uint8(2), []byte("11"))
 	names := []string{"classic", "twodoku", "samurai", "butterfly"}
 	f.Fuzz(func(t *testing.T, layout, amo uint8, givens []byte) {
-		m := model(t, names[int(layout)%len(names)], 4)
+		m := testkit.Model(t, names[int(layout)%len(names)], 4)
 		p := layouts.NewPuzzle(m)
 		for c := range min(len(givens), len(p.Givens)) {
 			if d := layouts.SymbolDigit(givens[c]); d > 0 && d <= 4 {

@@ -1,6 +1,7 @@
 package sat_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -12,6 +13,7 @@ import (
 
 	"gattai/backtrack"
 	"gattai/encode"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 	"gattai/sat"
 )
@@ -44,7 +46,7 @@ func TestExternal(t *testing.T) {
 			if h.slow && testing.Short() {
 				t.Skip("slow: gophersat takes seconds to prove it unique")
 			}
-			p := readPuzzles(t, h.file, model(t, h.layout, h.n))[0]
+			p := testkit.ReadPuzzles(t, h.file, testkit.Model(t, h.layout, h.n))[0]
 			want, err := sat.Count(ctx, p, sat.Options{Limit: 2})
 			if err != nil || want.Count != 1 {
 				t.Fatalf("gophersat: %d grids, %v", want.Count, err)
@@ -55,7 +57,7 @@ func TestExternal(t *testing.T) {
 			}
 			for _, s := range solvers {
 				t.Run(s, func(t *testing.T) {
-					needSolver(t, s)
+					testkit.NeedSolver(t, s)
 					got, err := sat.External{Solver: s}.Count(ctx, p, sat.Options{Limit: 2})
 					if err != nil {
 						t.Fatal(err)
@@ -78,79 +80,90 @@ func TestExternal(t *testing.T) {
 // TestDecodeFromFileAlone exports a CNF, runs a solver on the file, and
 // decodes its answer from the two files only.
 func TestDecodeFromFileAlone(t *testing.T) {
-	p := readPuzzles(t, "../testdata/seeds/samurai-problem1.txt", model(t, "samurai", 9))[0]
+	p := testkit.ReadPuzzles(t, "../testdata/seeds/samurai-problem1.txt", testkit.Model(t, "samurai", 9))[0]
 	want, err := sat.Solve(context.Background(), p, sat.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := encode.Puzzle(p, encode.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cnf := filepath.Join(t.TempDir(), "samurai.cnf")
-	w, err := os.Create(cnf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := f.WriteDIMACS(w); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
 	for _, s := range []string{"cadical", "minisat"} {
 		t.Run(s, func(t *testing.T) {
-			needSolver(t, s)
-			out := cnf + "." + s
-			args := []string{cnf}
-			if s == "minisat" {
-				args = append(args, out)
-			}
-			stdout, err := exec.Command(s, args...).Output()
-			var ee *exec.ExitError
-			if err != nil && !(errors.As(err, &ee) && ee.ExitCode() == 10) {
-				t.Fatal(err)
-			}
-			if s != "minisat" {
-				os.WriteFile(out, stdout, 0o644)
-			}
-			r, err := os.Open(cnf)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer r.Close()
-			g, err := encode.ParseDIMACS(r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			a, err := os.Open(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer a.Close()
-			m, err := encode.ParseModel(a, out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			grid, err := g.Decode(m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := layouts.Check(g.Puzzle, grid); err != nil {
-				t.Fatal(err)
-			}
-			if grid.String() != want.Grid.String() {
+			testkit.NeedSolver(t, s)
+			if grid := decodeFromFiles(t, p, s); grid.String() != want.Grid.String() {
 				t.Errorf("decoded\n%swant\n%s", grid, want.Grid)
 			}
 		})
 	}
 }
 
+// decodeFromFiles exports p's CNF to a file, runs solver s on it, and
+// decodes the answer with what ParseDIMACS reads back from the file,
+// checking the grid against the puzzle read back too.
+func decodeFromFiles(t *testing.T, p *layouts.Puzzle, s string) layouts.Grid {
+	t.Helper()
+	f, err := encode.Puzzle(p, encode.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	if err := f.WriteDIMACS(&text); err != nil {
+		t.Fatal(err)
+	}
+	cnf := filepath.Join(t.TempDir(), "puzzle.cnf")
+	if err := os.WriteFile(cnf, text.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := cnf + "." + s
+	args := []string{cnf}
+	if s == "minisat" {
+		args = append(args, out)
+	}
+	stdout, err := exec.Command(s, args...).Output()
+	if ee, ok := err.(*exec.ExitError); err != nil && !(ok && ee.ExitCode() == 10) {
+		t.Fatalf("%s: %v", s, err)
+	}
+	if s != "minisat" {
+		if err := os.WriteFile(out, stdout, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := os.Open(cnf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	back, err := encode.ParseDIMACS(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Puzzle.Model.Rules) != len(p.Model.Rules) || len(back.Puzzle.Model.Units) != len(p.Model.Units) {
+		t.Fatalf("read back %d units and %d rules, wrote %d and %d", len(back.Puzzle.Model.Units), len(back.Puzzle.Model.Rules), len(p.Model.Units), len(p.Model.Rules))
+	}
+	a, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	m, err := encode.ParseModel(a, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := back.Decode(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := layouts.Check(back.Puzzle, g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 // TestExternalCount counts the puzzles of countCases with each solver
 // on PATH, the 288 grids of an empty 4x4 among them.
 func TestExternalCount(t *testing.T) {
-	m := model(t, "classic", 4)
+	m := testkit.Model(t, "classic", 4)
 	for _, s := range solvers {
 		t.Run(s, func(t *testing.T) {
-			needSolver(t, s)
+			testkit.NeedSolver(t, s)
 			for _, tc := range countCases {
 				t.Run(tc.name, func(t *testing.T) {
 					p := countPuzzle(m, tc.givens)
@@ -170,7 +183,7 @@ func TestExternalFailures(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
-	p := readPuzzles(t, "../testdata/seeds/samurai-problem1.txt", model(t, "samurai", 9))[0]
+	p := testkit.ReadPuzzles(t, "../testdata/seeds/samurai-problem1.txt", testkit.Model(t, "samurai", 9))[0]
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		name, script string

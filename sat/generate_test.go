@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gattai/internal/gen"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 	"gattai/sat"
 )
@@ -59,7 +60,7 @@ func TestGenerate(t *testing.T) {
 func generate(t *testing.T, n int, keep float64, seed uint64) *layouts.Puzzle {
 	t.Helper()
 	ctx := context.Background()
-	m := model(t, "classic", n)
+	m := testkit.Model(t, "classic", n)
 	rng := rand.New(rand.NewPCG(seed, 0))
 	p := layouts.NewPuzzle(m)
 	for c, d := range rng.Perm(n) {
@@ -120,7 +121,7 @@ func TestGenerateKillers(t *testing.T) {
 	for _, k := range killers {
 		for i := range k.count {
 			rng := rand.New(rand.NewPCG(k.seed+uint64(i), 0))
-			plain := model(t, k.layout, 9)
+			plain := testkit.Model(t, k.layout, 9)
 			sol := gen.Filled(plain, rng).Digits
 			l := *plain.Layout
 			l.Name = fmt.Sprintf("killer-%s-%d", k.name, i+1)

@@ -10,6 +10,7 @@ import (
 	"gattai/backtrack"
 	"gattai/encode"
 	"gattai/internal/gen"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 	"gattai/sat"
 )
@@ -260,7 +261,7 @@ var smallLayouts = []struct {
 // last filled grid), and now and then one given changed at random.
 func variantPuzzle(t *testing.T, name string, n int, kinds []string, rng *rand.Rand) *layouts.Puzzle {
 	t.Helper()
-	plain := model(t, name, n)
+	plain := testkit.Model(t, name, n)
 	sol := gen.Filled(plain, rng).Digits
 	l := *plain.Layout
 	l.Constraints = nil

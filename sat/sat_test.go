@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gattai/encode"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 	"gattai/sat"
 )
@@ -61,7 +62,7 @@ func checkCount(t *testing.T, p *layouts.Puzzle, res sat.Result, limit, want int
 }
 
 func TestCount(t *testing.T) {
-	m := model(t, "classic", 4)
+	m := testkit.Model(t, "classic", 4)
 	for _, tc := range countCases {
 		for _, amo := range encode.AMOs() {
 			t.Run(tc.name+"/"+amo.String(), func(t *testing.T) {
@@ -77,7 +78,7 @@ func TestCount(t *testing.T) {
 }
 
 func TestCountErrors(t *testing.T) {
-	m := model(t, "classic", 4)
+	m := testkit.Model(t, "classic", 4)
 	bad := &layouts.Puzzle{Model: m, Givens: make([]uint8, 3)}
 	if _, err := sat.Count(context.Background(), bad, sat.Options{}); !errors.Is(err, encode.ErrPuzzle) {
 		t.Errorf("short givens: err = %v, want encode.ErrPuzzle", err)
@@ -92,7 +93,7 @@ func TestCountErrors(t *testing.T) {
 // TestTimeout: gophersat's Solve cannot be interrupted, yet Count
 // returns soon after its context is done.
 func TestTimeout(t *testing.T) {
-	nearlyEmpty := layouts.NewPuzzle(model(t, "classic", 25))
+	nearlyEmpty := layouts.NewPuzzle(testkit.Model(t, "classic", 25))
 	nearlyEmpty.Givens[0] = 1
 	for _, tc := range []struct {
 		name string
@@ -100,7 +101,7 @@ func TestTimeout(t *testing.T) {
 	}{
 		// Encoding is quick; proving there is no second grid takes
 		// gophersat over a second.
-		{"hard 25x25", readPuzzles(t, "testdata/classic25.txt", model(t, "classic", 25))[0]},
+		{"hard 25x25", testkit.ReadPuzzles(t, "testdata/classic25.txt", testkit.Model(t, "classic", 25))[0]},
 		// 683,000 pairwise clauses: encoding alone takes longer than the
 		// deadline.
 		{"nearly empty 25x25", nearlyEmpty},
@@ -117,7 +118,7 @@ func TestTimeout(t *testing.T) {
 	}
 	// The abandoned searches finish in the background; a new Count waits
 	// for them and then works.
-	p := readPuzzleText(t, model(t, "classic", 4), ".2.4\n3.1.\n...3\n4.2.\n")
+	p := readPuzzleText(t, testkit.Model(t, "classic", 4), ".2.4\n3.1.\n...3\n4.2.\n")
 	if res, err := sat.Solve(context.Background(), p, sat.Options{}); err != nil || res.Count != 1 {
 		t.Errorf("after the timeouts: %d grids, %v", res.Count, err)
 	}

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"gattai/internal/testkit"
 )
 
 // Every bad input gets one line "file:line:col: message" on stderr and
@@ -105,13 +107,7 @@ func slicesContains(s []string, x string) bool {
 // A model file for a different CNF is refused with its name, a
 // position and exit 2; a good one decodes to the puzzle's own format.
 func TestDecode(t *testing.T) {
-	solver, err := exec.LookPath("minisat")
-	if err != nil {
-		if strings.Contains(os.Getenv("GATTAI_REQUIRE_SOLVERS"), "minisat") {
-			t.Fatalf("minisat is required here: %v", err)
-		}
-		t.Skipf("minisat not on PATH (%v): apt-get install minisat", err)
-	}
+	solver := testkit.NeedSolver(t, "minisat")
 	dir := t.TempDir()
 	poj, samurai := filepath.Join(dir, "poj.cnf"), filepath.Join(dir, "samurai.cnf")
 	if _, errs, code := gattai(t, "", "export", "--format", "poj", td("seeds", "poj2676-sample.in"), "-o", poj); code != 0 {

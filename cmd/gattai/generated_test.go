@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gattai/internal/gen"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 )
 
@@ -18,14 +19,7 @@ func TestGenerated(t *testing.T) {
 			continue
 		}
 		t.Run(in.Name, func(t *testing.T) {
-			l, err := layouts.Builtin(in.Name, 9, layouts.Shape{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := layouts.Compile(l)
-			if err != nil {
-				t.Fatal(err)
-			}
+			m := testkit.Model(t, in.Name, 9)
 			want := gen.Filled(m, rand.New(rand.NewPCG(7, 1)))
 			p := gen.Unique(m, rand.New(rand.NewPCG(7, 1)))
 			out, errs, code := gattai(t, p.String(), "solve", "--layout", in.Name)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"gattai/internal/testkit"
 	"gattai/layouts"
 )
 
@@ -58,14 +59,7 @@ func TestSolveSeedSamurai(t *testing.T) {
 // and checks one against the other, and the canvas form of the output.
 func checkCanvas(t *testing.T, layout, puzzle, solution string) {
 	t.Helper()
-	l, err := layouts.Builtin(layout, 9, layouts.Shape{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := layouts.Compile(l)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := testkit.Model(t, layout, 9)
 	opts := layouts.ReadOptions{Format: layouts.FormatCanvas, Model: m}
 	ps, err := layouts.ReadAll(strings.NewReader(puzzle), opts)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"gattai/internal/testkit"
 	"gattai/layouts"
 )
 
@@ -147,8 +148,7 @@ func TestExplain(t *testing.T) {
 	if out, _, _ := gattai(t, drawn, "count", "--layout", "samurai"); out != "0\n" {
 		t.Errorf("the explanation counts %q, want 0", out)
 	}
-	l, _ := layouts.Builtin("samurai", 9, layouts.Shape{})
-	m, _ := layouts.Compile(l)
+	m := testkit.Model(t, "samurai", 9)
 	ps, err := layouts.ReadAll(strings.NewReader(drawn), layouts.ReadOptions{Format: layouts.FormatCanvas, Model: m})
 	if err != nil {
 		t.Fatal(err)

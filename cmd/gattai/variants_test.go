@@ -1,11 +1,12 @@
 package main
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gattai/internal/testkit"
 )
 
 // Every variant puzzle solves to its shipped solution on every engine,
@@ -18,7 +19,7 @@ func TestVariants(t *testing.T) {
 	engines := [][]string{{"--engine", "backtrack"}, {"--engine", "sat"}}
 	for _, solver := range []string{"minisat", "cadical"} {
 		if _, err := exec.LookPath(solver); err != nil {
-			if strings.Contains(os.Getenv("GATTAI_REQUIRE_SOLVERS"), solver) {
+			if testkit.SolverRequired(solver) {
 				t.Fatalf("%s is required here: %v", solver, err)
 			}
 			t.Logf("%s not on PATH (%v): its runs skipped", solver, err)

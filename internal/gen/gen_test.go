@@ -9,21 +9,9 @@ import (
 
 	"gattai/backtrack"
 	"gattai/internal/gen"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 )
-
-func model(t *testing.T, name string, n int) *layouts.Model {
-	t.Helper()
-	l, err := layouts.Builtin(name, n, layouts.Shape{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := layouts.Compile(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
 
 func count(t *testing.T, p *layouts.Puzzle, limit int) int {
 	t.Helper()
@@ -42,7 +30,7 @@ var models = []struct {
 func TestFilled(t *testing.T) {
 	for _, tc := range models {
 		t.Run(fmt.Sprintf("%s/%d", tc.name, tc.n), func(t *testing.T) {
-			m := model(t, tc.name, tc.n)
+			m := testkit.Model(t, tc.name, tc.n)
 			seen := map[string]bool{}
 			for seed := range uint64(4) {
 				g := gen.Filled(m, rand.New(rand.NewPCG(seed, 0)))
@@ -65,7 +53,7 @@ func TestFilled(t *testing.T) {
 func TestPuzzle(t *testing.T) {
 	for _, tc := range models {
 		t.Run(fmt.Sprintf("%s/%d", tc.name, tc.n), func(t *testing.T) {
-			m := model(t, tc.name, tc.n)
+			m := testkit.Model(t, tc.name, tc.n)
 			for _, keep := range []float64{0, 0.3, 1} {
 				p := gen.Puzzle(m, rand.New(rand.NewPCG(1, 2)), keep)
 				g := gen.Filled(m, rand.New(rand.NewPCG(1, 2)))
@@ -87,7 +75,7 @@ func TestPuzzle(t *testing.T) {
 func TestUnique(t *testing.T) {
 	for _, tc := range models {
 		t.Run(fmt.Sprintf("%s/%d", tc.name, tc.n), func(t *testing.T) {
-			m := model(t, tc.name, tc.n)
+			m := testkit.Model(t, tc.name, tc.n)
 			p := gen.Unique(m, rand.New(rand.NewPCG(3, 4)))
 			if got := count(t, p, 2); got != 1 {
 				t.Fatalf("count %d, want 1", got)

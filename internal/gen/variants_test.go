@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gattai/internal/gen"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 )
 
@@ -60,7 +61,7 @@ func TestVariants(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			plain := model(t, tc.layout, tc.n)
+			plain := testkit.Model(t, tc.layout, tc.n)
 			for seed := range uint64(3) {
 				rng := rand.New(rand.NewPCG(seed, 9))
 				g := gen.Filled(plain, rng)

@@ -1,0 +1,10 @@
+// Package testkit holds the helpers that the tests of several packages share.
+//
+// It builds models of built-in layouts and layout files, reads puzzles
+// and the variants of testdata/variants, and finds external SAT solvers.
+// Each helper stops its test with t.Fatal on bad input. Paths are the
+// caller's: a test runs in its package directory, so only the caller
+// knows how far up testdata is. Only _test.go files import testkit; it
+// imports layouts and nothing else of gattai, so that any package's
+// external tests may use it.
+package testkit
