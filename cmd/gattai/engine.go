@@ -16,7 +16,7 @@ import (
 
 // engineFlags choose how puzzles are solved.
 type engineFlags struct {
-	Engine string `short:"e" enum:"auto,backtrack,sat,external" default:"auto" help:"Engine: ${enum}. auto picks the faster one for the puzzle's size."`
+	Engine string `short:"e" enum:"auto,backtrack,sat,external" default:"auto" help:"Engine: ${enum}. auto picks the faster one for the puzzle's size and kind."`
 	Solver string `default:"cadical" help:"DIMACS solver binary for --engine external (minisat, cadical, picosat, cryptominisat5, kissat or a path)."`
 	encodingFlags
 	Verify  *bool         `negatable:"" help:"Solve again with the other engine and fail on disagreement (default: on for sat and external)."`

@@ -84,7 +84,7 @@ func run(ctx context.Context, args []string, e env) int {
 		kong.Writers(e.stdout, e.stderr),
 		kong.Exit(func(code int) { exited = code; panic(exitPanic{}) }),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
-		kong.Vars{"encodings": encodingNames(), "sums": sumNames(), "version": version()},
+		kong.Vars{"encodings": names(encode.AMOs()), "sums": names(encode.Sums()), "version": version()},
 	)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gattai: %v\n", err)
@@ -148,20 +148,13 @@ func startProfile(name string) (stop func(), err error) {
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
-func encodingNames() string {
-	var names []string
-	for _, a := range encode.AMOs() {
-		names = append(names, a.String())
+// names joins the names of a flag's choices, for its help text.
+func names[T fmt.Stringer](choices []T) string {
+	var ns []string
+	for _, c := range choices {
+		ns = append(ns, c.String())
 	}
-	return strings.Join(names, ", ")
-}
-
-func sumNames() string {
-	var names []string
-	for _, s := range encode.Sums() {
-		names = append(names, s.String())
-	}
-	return strings.Join(names, ", ")
+	return strings.Join(ns, ", ")
 }
 
 // parse runs kong's parser, turning its exit (after --help) into a return.
