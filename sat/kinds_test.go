@@ -97,7 +97,7 @@ var kindGens = map[string]kindGen{
 			seen |= 1 << (sol[c] - 1)
 			cells = append(cells, c)
 		}
-		return []layouts.Constraint{{Kind: "region", Cells: positions(m, cells)}}
+		return []layouts.Constraint{{Kind: "region", Cells: gen.Positions(m, cells)}}
 	},
 	"jigsaw": func(m *layouts.Model, _ []uint8, _ bool, rng *rand.Rand) []layouts.Constraint {
 		return []layouts.Constraint{{Kind: "jigsaw", Pieces: gen.Pieces(m.N, rng), Grid: randomGrid(m, rng)}}
@@ -105,7 +105,7 @@ var kindGens = map[string]kindGen{
 	"killer": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
 		var out []layouts.Constraint
 		for range 1 + rng.IntN(4) {
-			cells := walk(m, rng, 1+rng.IntN(min(4, m.N)), orthogonal, func(path []int, o int) bool {
+			cells := walk(m, rng, 1+rng.IntN(min(4, m.N)), gen.Orthogonal, func(path []int, o int) bool {
 				return !faithful || !slices.ContainsFunc(path, func(x int) bool { return sol[x] == sol[o] })
 			})
 			k := len(cells)
@@ -119,7 +119,7 @@ var kindGens = map[string]kindGen{
 			if rng.IntN(8) == 0 {
 				sum = 0 // no sum: a cage is then a region
 			}
-			out = append(out, layouts.Constraint{Kind: "killer", Cells: positions(m, cells), Sum: sum})
+			out = append(out, layouts.Constraint{Kind: "killer", Cells: gen.Positions(m, cells), Sum: sum})
 		}
 		return out
 	},
@@ -138,7 +138,7 @@ var kindGens = map[string]kindGen{
 			k.Grid = randomGrid(m, rng)
 		}
 		for c := range m.Cells {
-			for _, o := range around(m, c, orthogonal[2:]) { // right and down: each pair once
+			for _, o := range gen.Around(m, c, gen.Orthogonal[2:]) { // right and down: each pair once
 				x, y := int(sol[c]), int(sol[o])
 				dot := layouts.Dot(1 + rng.IntN(2))
 				switch {
@@ -154,7 +154,7 @@ var kindGens = map[string]kindGen{
 				if !k.Negative && rng.IntN(2) == 0 {
 					continue // not every dot, when they need not all be there
 				}
-				pair := positions(m, []int{c, o})
+				pair := gen.Positions(m, []int{c, o})
 				if dot == layouts.DotWhite {
 					k.White = append(k.White, pair)
 				} else {
@@ -185,38 +185,21 @@ var kindGens = map[string]kindGen{
 	"thermo": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
 		var out []layouts.Constraint
 		for range 1 + rng.IntN(3) {
-			cells := walk(m, rng, 2+rng.IntN(min(4, m.N)-1), king, func(path []int, o int) bool {
+			cells := walk(m, rng, 2+rng.IntN(min(4, m.N)-1), gen.King, func(path []int, o int) bool {
 				return !faithful || sol[o] > sol[path[len(path)-1]]
 			})
 			if len(cells) >= 2 {
-				out = append(out, layouts.Constraint{Kind: "thermo", Cells: positions(m, cells)})
+				out = append(out, layouts.Constraint{Kind: "thermo", Cells: gen.Positions(m, cells)})
 			}
 		}
 		return out
 	},
 }
 
-var (
-	orthogonal = [][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}}
-	king       = [][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}
-)
-
 // randomGrid is a grid index for a per-grid kind: 0 (every grid) or
 // 1..k.
 func randomGrid(m *layouts.Model, rng *rand.Rand) int {
 	return rng.IntN(len(m.GridCells) + 1)
-}
-
-// around lists the cells a move away from c on the canvas.
-func around(m *layouts.Model, c int, moves [][2]int) []int {
-	var out []int
-	p := m.Cells[c]
-	for _, mv := range moves {
-		if o, ok := m.Cell(layouts.Pos{Row: p.Row + mv[0], Col: p.Col + mv[1]}); ok {
-			out = append(out, o)
-		}
-	}
-	return out
 }
 
 // walk is a random path of up to k distinct cells, each a move from
@@ -225,7 +208,7 @@ func walk(m *layouts.Model, rng *rand.Rand, k int, moves [][2]int, next func(pat
 	path := []int{rng.IntN(len(m.Cells))}
 	for len(path) < k {
 		var cands []int
-		for _, o := range around(m, path[len(path)-1], moves) {
+		for _, o := range gen.Around(m, path[len(path)-1], moves) {
 			if !slices.Contains(path, o) && next(path, o) {
 				cands = append(cands, o)
 			}
@@ -236,14 +219,6 @@ func walk(m *layouts.Model, rng *rand.Rand, k int, moves [][2]int, next func(pat
 		path = append(path, cands[rng.IntN(len(cands))])
 	}
 	return path
-}
-
-func positions(m *layouts.Model, cells []int) []layouts.Pos {
-	ps := make([]layouts.Pos, len(cells))
-	for i, c := range cells {
-		ps[i] = m.Cells[c]
-	}
-	return ps
 }
 
 // smallLayouts are the layouts of the random variant puzzles.

@@ -13,13 +13,15 @@ import (
 // their canvas positions, so a constraint made on a plain model goes
 // into a layout of the same grids.
 
+// Moves on the canvas, as (row, column) steps: Orthogonal[2:] are right
+// and down only, which name each Orthogonal pair once.
 var (
-	orthogonal = [][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}}
-	king       = [][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}
+	Orthogonal = [][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}}
+	King       = [][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}
 )
 
-// around lists the cells a move away from cell c on the canvas.
-func around(m *layouts.Model, c int, moves [][2]int) []int {
+// Around lists the cells a move away from cell c on the canvas.
+func Around(m *layouts.Model, c int, moves [][2]int) []int {
 	var out []int
 	p := m.Cells[c]
 	for _, mv := range moves {
@@ -30,7 +32,8 @@ func around(m *layouts.Model, c int, moves [][2]int) []int {
 	return out
 }
 
-func positions(m *layouts.Model, cells []int) []layouts.Pos {
+// Positions names cells by their canvas positions, as constraints do.
+func Positions(m *layouts.Model, cells []int) []layouts.Pos {
 	ps := make([]layouts.Pos, len(cells))
 	for i, c := range cells {
 		ps[i] = m.Cells[c]
@@ -58,7 +61,7 @@ func Cages(m *layouts.Model, solution []uint8, rng *rand.Rand, lo, hi int) []lay
 		for len(cells) < size {
 			var next []int
 			for _, x := range cells {
-				for _, o := range around(m, x, orthogonal) {
+				for _, o := range Around(m, x, Orthogonal) {
 					if cage[o] == 0 && have&(1<<(solution[o]-1)) == 0 && !slices.Contains(next, o) {
 						next = append(next, o)
 					}
@@ -98,7 +101,7 @@ func Cages(m *layouts.Model, solution []uint8, rng *rand.Rand, lo, hi int) []lay
 		for _, x := range cells {
 			sum += int(solution[x])
 		}
-		out = append(out, layouts.Constraint{Kind: "killer", Sum: sum, Cells: positions(m, cells)})
+		out = append(out, layouts.Constraint{Kind: "killer", Sum: sum, Cells: Positions(m, cells)})
 	}
 	slices.SortFunc(out, func(a, b layouts.Constraint) int {
 		return comparePos(a.Cells[0], b.Cells[0])
@@ -120,7 +123,7 @@ func digits(solution []uint8, cells []int) uint64 {
 func steal(m *layouts.Model, solution []uint8, cages [][]int, cage []int, i, lo int) bool {
 	have := digits(solution, cages[i])
 	for _, x := range cages[i] {
-		for _, o := range around(m, x, orthogonal) {
+		for _, o := range Around(m, x, Orthogonal) {
 			j := cage[o] - 1
 			if j == i || len(cages[j]) <= lo || have&(1<<(solution[o]-1)) != 0 {
 				continue
@@ -143,7 +146,7 @@ func steal(m *layouts.Model, solution []uint8, cages [][]int, cage []int, i, lo 
 func join(m *layouts.Model, solution []uint8, cages [][]int, cage []int, i, hi int) bool {
 	have := digits(solution, cages[i])
 	for _, x := range cages[i] {
-		for _, o := range around(m, x, orthogonal) {
+		for _, o := range Around(m, x, Orthogonal) {
 			j := cage[o] - 1
 			if j == i || len(cages[j])+len(cages[i]) > hi || digits(solution, cages[j])&have != 0 {
 				continue
@@ -165,7 +168,7 @@ func linked(m *layouts.Model, cells []int) bool {
 	for todo := []int{cells[0]}; len(todo) > 0; {
 		c := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
-		for _, o := range around(m, c, orthogonal) {
+		for _, o := range Around(m, c, Orthogonal) {
 			if !seen[o] && slices.Contains(cells, o) {
 				seen[o] = true
 				todo = append(todo, o)
@@ -196,7 +199,7 @@ func Thermos(m *layouts.Model, solution []uint8, rng *rand.Rand, count, lo int) 
 		path := []int{c}
 		for len(path) < m.N {
 			var next []int
-			for _, o := range around(m, path[len(path)-1], king) {
+			for _, o := range Around(m, path[len(path)-1], King) {
 				if !used[o] && solution[o] > solution[path[len(path)-1]] && !slices.Contains(path, o) {
 					next = append(next, o)
 				}
@@ -212,12 +215,12 @@ func Thermos(m *layouts.Model, solution []uint8, rng *rand.Rand, count, lo int) 
 		for _, x := range path {
 			used[x] = true
 		}
-		out = append(out, layouts.Constraint{Kind: "thermo", Cells: positions(m, path)})
+		out = append(out, layouts.Constraint{Kind: "thermo", Cells: Positions(m, path)})
 	}
 	return out
 }
 
-// Dots is a kropki constraint with a dot between orthogonal neighbours
+// Dots is a kropki constraint with a dot between Orthogonal neighbours
 // on the canvas wherever the solution allows one: white where the
 // digits differ by 1, black where one is double the other (either, at
 // random, for 1 and 2). Each dot is kept with probability keep; with
@@ -225,7 +228,7 @@ func Thermos(m *layouts.Model, solution []uint8, rng *rand.Rand, count, lo int) 
 func Dots(m *layouts.Model, solution []uint8, rng *rand.Rand, keep float64) layouts.Constraint {
 	k := layouts.Constraint{Kind: "kropki", Negative: keep >= 1}
 	for c := range m.Cells {
-		for _, o := range around(m, c, orthogonal[2:]) { // right and down: each pair once
+		for _, o := range Around(m, c, Orthogonal[2:]) { // right and down: each pair once
 			x, y := int(solution[c]), int(solution[o])
 			white, black := layouts.DotHolds(layouts.DotWhite, x, y), layouts.DotHolds(layouts.DotBlack, x, y)
 			if white && black {
@@ -235,7 +238,7 @@ func Dots(m *layouts.Model, solution []uint8, rng *rand.Rand, keep float64) layo
 			if !white && !black || rng.Float64() >= keep {
 				continue
 			}
-			pair := positions(m, []int{c, o})
+			pair := Positions(m, []int{c, o})
 			if white {
 				k.White = append(k.White, pair)
 			} else {
@@ -277,7 +280,7 @@ func Pieces(n int, rng *rand.Rand) []string {
 	}
 	near := func(c int) []int {
 		var out []int
-		for _, mv := range orthogonal {
+		for _, mv := range Orthogonal {
 			r, col := c/n+mv[0], c%n+mv[1]
 			if r >= 0 && col >= 0 && r < n && col < n {
 				out = append(out, r*n+col)
