@@ -43,34 +43,38 @@ func (p *Puzzle) Clues() int {
 // Conflict reports the first unit in which two givens repeat a digit.
 func (p *Puzzle) Conflict() error {
 	m := p.Model
-	for ui := range m.Units {
-		var seen uint64
-		for _, c := range m.Units[ui].Cells {
-			d := p.Givens[c]
-			if d == 0 || d > MaxSymbols {
-				continue
-			}
-			bit := uint64(1) << (d - 1)
-			if seen&bit == 0 {
-				seen |= bit
-				continue
-			}
-			a, b := m.Cells[firstWith(p.Givens, m.Units[ui].Cells, d)], m.Cells[c]
-			return &CheckError{Unit: m.Units[ui].Name, Cells: []Pos{a, b},
-				Msg: fmt.Sprintf("digit %s given twice, at %s and %s", Symbol(int(d)), a, b)}
+	for _, u := range m.Units {
+		if first, second, ok := repeated(p.Givens, u.Cells); ok {
+			a, b := m.Cells[first], m.Cells[second]
+			return &CheckError{Unit: u.Name, Cells: []Pos{a, b},
+				Msg: fmt.Sprintf("digit %s given twice, at %s and %s", Symbol(int(p.Givens[first])), a, b)}
 		}
 	}
 	return nil
 }
 
-// firstWith is the first of cells that holds digit d.
-func firstWith(digits []uint8, cells []int, d uint8) int {
-	for _, c := range cells {
-		if digits[c] == d {
-			return c
+// repeated finds the first cell whose digit an earlier one of cells
+// holds too, and that earlier cell; 0 (empty) and digits beyond
+// MaxSymbols repeat nothing.
+func repeated(digits []uint8, cells []int) (first, second int, ok bool) {
+	var seen uint64
+	for i, c := range cells {
+		d := digits[c]
+		if d == 0 || d > MaxSymbols {
+			continue
+		}
+		bit := uint64(1) << (d - 1)
+		if seen&bit == 0 {
+			seen |= bit
+			continue
+		}
+		for _, f := range cells[:i] {
+			if digits[f] == d {
+				return f, c, true
+			}
 		}
 	}
-	return -1
+	return 0, 0, false
 }
 
 // String is the puzzle in canvas form.
@@ -106,24 +110,17 @@ func Check(p *Puzzle, g Grid) error {
 				Msg: fmt.Sprintf("cell %s holds %s but the given is %s", m.Cells[c], Symbol(int(d)), Symbol(int(gv)))}
 		}
 	}
-	for ui := range m.Units {
-		var seen uint64
-		for _, c := range m.Units[ui].Cells {
-			d := g.Digits[c]
-			bit := uint64(1) << (d - 1)
-			if seen&bit == 0 {
-				seen |= bit
-				continue
-			}
-			a, b := m.Cells[firstWith(g.Digits, m.Units[ui].Cells, d)], m.Cells[c]
-			return &CheckError{Unit: m.Units[ui].Name, Cells: []Pos{a, b},
-				Msg: fmt.Sprintf("digit %s repeated at %s and %s", Symbol(int(d)), a, b)}
+	for _, u := range m.Units {
+		if first, second, ok := repeated(g.Digits, u.Cells); ok {
+			a, b := m.Cells[first], m.Cells[second]
+			return &CheckError{Unit: u.Name, Cells: []Pos{a, b},
+				Msg: fmt.Sprintf("digit %s repeated at %s and %s", Symbol(int(g.Digits[first])), a, b)}
 		}
 	}
 	return checkRules(m, g.Digits)
 }
 
-// Solved is the puzzle whose givens are the grid's digits.
+// Puzzle is the puzzle whose givens are the grid's digits.
 func (g Grid) Puzzle() *Puzzle {
 	return &Puzzle{Model: g.Model, Givens: append([]uint8(nil), g.Digits...)}
 }
