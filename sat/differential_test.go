@@ -33,17 +33,7 @@ func TestDifferential(t *testing.T) {
 				if n == 9 {
 					grids = 1
 				}
-				k := 0
-				for range grids {
-					filled := gen.Filled(m, rng)
-					for _, keep := range keeps {
-						p := subset(filled, keep, rng)
-						compare(t, p, encode.AMOs()[k%4])
-						changeOne(p, rng)
-						compare(t, p, encode.AMOs()[(k+1)%4])
-						k++
-					}
-				}
+				compareFilled(t, m, rng, grids)
 			})
 		}
 	}
@@ -75,19 +65,26 @@ func TestDifferentialRegions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rng := rand.New(rand.NewPCG(uint64(i), 99))
-			k := 0
-			for range 3 {
-				filled := gen.Filled(m, rng)
-				for _, keep := range keeps {
-					p := subset(filled, keep, rng)
-					compare(t, p, encode.AMOs()[k%4])
-					changeOne(p, rng)
-					compare(t, p, encode.AMOs()[(k+1)%4])
-					k++
-				}
-			}
+			compareFilled(t, m, rand.New(rand.NewPCG(uint64(i), 99)), 3)
 		})
+	}
+}
+
+// compareFilled fills grids random grids of m and compares the engines
+// on puzzles that keep each fraction in keeps of a grid, before and
+// after changeOne, going round the at-most-one encodings.
+func compareFilled(t *testing.T, m *layouts.Model, rng *rand.Rand, grids int) {
+	t.Helper()
+	k := 0
+	for range grids {
+		filled := gen.Filled(m, rng)
+		for _, keep := range keeps {
+			p := subset(filled, keep, rng)
+			compare(t, p, encode.AMOs()[k%4])
+			changeOne(p, rng)
+			compare(t, p, encode.AMOs()[(k+1)%4])
+			k++
+		}
 	}
 }
 
