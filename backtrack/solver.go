@@ -37,8 +37,9 @@ type Solver struct {
 	// backtrack/nine can take (see Count).
 	classic9 bool
 
-	// matchFrom is the search node from which the matcher runs, 0 for
-	// the start (see matchFrom); matching is whether it runs now.
+	// matchFrom is the search node from which the matcher runs: 0 from
+	// the start, -1 never (see matchFrom); matching is whether it runs
+	// now.
 	matchFrom int64
 	matching  bool
 
