@@ -103,7 +103,7 @@
 // nonconsecutive, kropki, parity and thermo a narrow function and a
 // clauses function, in kind_NAME.go (nonconsecutive and kropki share
 // kind_pairs.go). TestEveryKindImplemented fails when layouts declares
-// a kind without an entry, and Puzzle refuses (ErrPuzzle) a rule of a
+// a kind without an entry, and Puzzle refuses (layouts.UnsupportedError) a rule of a
 // kind with no clauses. Adding a kind is an entry and a file.
 //
 // Before the variables are numbered, each rule narrows its open cells

@@ -1,7 +1,6 @@
 package encode
 
 import (
-	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -58,8 +57,9 @@ type Options struct {
 }
 
 // ErrPuzzle is wrapped by the errors of Puzzle: a puzzle that is not
-// well formed (not a bad instance, which gets the empty clause).
-var ErrPuzzle = errors.New("bad puzzle")
+// well formed (not a bad instance, which gets the empty clause). It is
+// layouts.ErrPuzzle, which every engine returns for such a puzzle.
+var ErrPuzzle = layouts.ErrPuzzle
 
 // Formula is a puzzle in CNF. Variables 1..CellVars are cell variables,
 // one per (cell, digit) that the givens and the rules leave open,
@@ -132,19 +132,11 @@ func (f *Formula) addCellVar(c, d int) int {
 // kind that this package does not encode is an error wrapping
 // ErrPuzzle.
 func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
 	m := p.Model
-	if m == nil {
-		return nil, fmt.Errorf("%w: no model", ErrPuzzle)
-	}
-	if len(p.Givens) != len(m.Cells) {
-		return nil, fmt.Errorf("%w: %d givens for %d cells", ErrPuzzle, len(p.Givens), len(m.Cells))
-	}
 	n := m.N
-	for c, d := range p.Givens {
-		if int(d) > n {
-			return nil, fmt.Errorf("%w: cell %s holds %d, not a digit 1..%d", ErrPuzzle, m.Cells[c], d, n)
-		}
-	}
 	if err := checkKinds(m); err != nil {
 		return nil, err
 	}

@@ -1,7 +1,6 @@
 package encode
 
 import (
-	"fmt"
 	"math/bits"
 
 	"gattai/layouts"
@@ -42,12 +41,15 @@ var kinds = map[string]kind{
 	"thermo":         {narrow: narrowThermo, clauses: thermoClauses},                 // kind_thermo.go
 }
 
+// Supports reports whether Puzzle encodes rules of the kind.
+func Supports(kind string) bool { return kinds[kind].clauses != nil }
+
 // checkKinds refuses a model with a rule that no kind here encodes.
 func checkKinds(m *layouts.Model) error {
 	for i := range m.Rules {
 		r := &m.Rules[i]
-		if kinds[r.Kind].clauses == nil {
-			return fmt.Errorf("%w: %s: no encoding for %s rules", ErrPuzzle, r.Name, r.Kind)
+		if !Supports(r.Kind) {
+			return &layouts.UnsupportedError{Engine: "sat", Kind: r.Kind, Rule: r.Name}
 		}
 	}
 	return nil

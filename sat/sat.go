@@ -35,8 +35,9 @@ func (o Options) encode() encode.Options {
 }
 
 // ErrEngine is wrapped when a solver's answer fails layouts.Check or
-// repeats a grid: a bug in the engine, not in the puzzle.
-var ErrEngine = errors.New("engine returned a wrong answer")
+// repeats a grid, or a solver fails: a fault of the engine, not of the
+// puzzle.
+var ErrEngine = errors.New("engine failure")
 
 // Solve looks for one grid: Count with limit 1.
 func Solve(ctx context.Context, p *layouts.Puzzle, opts Options) (Result, error) {
