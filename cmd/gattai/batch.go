@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"sync"
@@ -187,11 +188,7 @@ func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record, 
 			return handle(rec) && !rec.stopped()
 		})
 	} else {
-		minChunk := 1 // stdin or a pipe: hand puzzles on as they come
-		if total > 0 {
-			minChunk = 16 // files never keep the reader waiting
-		}
-		pipeline(ctx, stop, jobs, minChunk, opts, do, handle, read)
+		pipeline(ctx, stop, jobs, total < 0, opts, do, handle, read)
 	}
 	prog.finish()
 	t.elapsed = time.Since(start)
@@ -211,11 +208,16 @@ func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record, 
 // each entering the ordered window when it opens and going to a worker
 // once it holds minChunk records and a worker is free, or maxChunk: fast
 // puzzles pay few hand-offs, and memory stays bounded by the window.
-// When ctx ends, the caller stops waiting for the reader: the records of
-// the chunks already in the window are handled (as stopped, when no
-// worker finished them), and pipeline returns.
-func pipeline(ctx context.Context, stop context.CancelFunc, jobs, minChunk int, opts gattai.Options, do work,
+// When ctx ends, the records of the chunks in the window are handled (as
+// stopped, when no worker finished them), and pipeline returns; it waits
+// for the reader to stop only when its input cannot block (blocking is
+// false: regular files).
+func pipeline(ctx context.Context, stop context.CancelFunc, jobs int, blocking bool, opts gattai.Options, do work,
 	handle func(*record) bool, read func(put func(*record) bool)) {
+	minChunk := 16 // files never keep the reader waiting
+	if blocking {
+		minChunk = 1 // stdin or a pipe: hand puzzles on as they come
+	}
 	todo := make(chan *chunk)
 	ordered := make(chan *chunk, 4*jobs)
 	// filling guards the chunk the reader is filling, which the caller
@@ -240,14 +242,17 @@ func pipeline(ctx context.Context, stop context.CancelFunc, jobs, minChunk int, 
 				select {
 				case ordered <- ch:
 				case <-ctx.Done():
+					select { // room in the window: the record is reported as stopped
+					case ordered <- ch:
+						ch.recs = append(ch.recs, rec)
+					default:
+					}
 					return false
 				}
 			}
 			filling.Lock()
+			ch.recs = append(ch.recs, rec)
 			stopped := ctx.Err() != nil
-			if !stopped {
-				ch.recs = append(ch.recs, rec)
-			}
 			filling.Unlock()
 			switch {
 			case stopped:
@@ -274,7 +279,17 @@ func pipeline(ctx context.Context, stop context.CancelFunc, jobs, minChunk int, 
 		go func() {
 			defer wg.Done()
 			s, _ := gattai.New(opts) // options checked by batch
-			for ch := range todo {
+			for {
+				var ch *chunk
+				select {
+				case c, ok := <-todo:
+					if !ok {
+						return
+					}
+					ch = c
+				case <-ctx.Done():
+					return
+				}
 				for _, rec := range ch.recs {
 					if rec.err == nil {
 						rec.out, rec.err = do(s, ctx, rec.puzzle)
@@ -310,17 +325,21 @@ func pipeline(ctx context.Context, stop context.CancelFunc, jobs, minChunk int, 
 			continue
 		}
 		// Stopped: let the workers return, then say what became of the
-		// chunks in the window, without waiting for more input.
+		// chunks in the window. The reader stops at its next record;
+		// wait for it only when its input cannot block.
 		stopWorkers(stop, &wg)
 		for ; ; ch = nil {
 			if ch == nil {
-				select {
-				case c, ok := <-ordered:
-					if !ok {
-						return
+				var ok bool
+				if blocking {
+					select {
+					case ch, ok = <-ordered:
+					default:
 					}
-					ch = c
-				default:
+				} else {
+					ch, ok = <-ordered
+				}
+				if !ok {
 					return
 				}
 			}
@@ -376,7 +395,7 @@ func readAll(srcs []source, f layouts.Format, m *layouts.Model, n *atomic.Int64,
 func readSource(s source, f layouts.Format, m *layouts.Model, n *atomic.Int64, put func(*record) bool) bool {
 	rc, err := s.open()
 	if err != nil {
-		return put(&record{file: s.name, err: err})
+		return put(&record{file: s.name, err: pathless(err)})
 	}
 	defer rc.Close()
 	r := layouts.NewReader(countingReader{rc, n}, layouts.ReadOptions{File: s.name, Format: f, Model: m})
@@ -394,12 +413,22 @@ func readSource(s source, f layouts.Format, m *layouts.Model, n *atomic.Int64, p
 			rec.line = pe.Line
 			rec.puzzle, rec.err = nil, err
 		default: // the source failed: its record, then the next source
-			return put(&record{file: s.name, err: err})
+			return put(&record{file: s.name, err: pathless(err)})
 		}
 		if !put(rec) {
 			return false
 		}
 	}
+}
+
+// pathless drops the path from an error about a file that its record
+// names already.
+func pathless(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // inputSize is the total size of the sources, or -1 if any is not a

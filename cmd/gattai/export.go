@@ -15,7 +15,7 @@ import (
 type exportCmd struct {
 	inputFlags
 	encodingFlags
-	Output string `short:"o" help:"CNF file. With several puzzles, out.cnf becomes out-001.cnf, out-002.cnf, ... (at least 3 digits). The name is literal. Default: standard output (one puzzle only)." placeholder:"FILE" type:"path"`
+	Output string `short:"o" help:"CNF file. With several puzzles, out.cnf becomes out-001.cnf, out-002.cnf, ... (at least 3 digits). The name is literal. Default: standard output (one puzzle only)." placeholder:"FILE"`
 }
 
 func (c *exportCmd) Run(e *env) error {

@@ -169,6 +169,7 @@ func TestCountMultiSolution(t *testing.T) {
 func TestExitCodes(t *testing.T) {
 	solved := readFile(t, td("examples", "classic.solution.txt"))
 	noSolution := "123456780\n000000009\n" + strings.Repeat("000000000\n", 7) // 9 has no place in row 1
+	multi := "1" + strings.Repeat(".", 80) + "\n"
 	tests := []struct {
 		name  string
 		stdin string
@@ -184,6 +185,13 @@ func TestExitCodes(t *testing.T) {
 		{"unknown layout", "", []string{"solve", "--layout", "nosuch"}, exitBadInput, "", "unknown layout"},
 		{"usage", "", []string{"solve", "--nosuch"}, exitBadInput, "", "unknown flag"},
 		{"bad limit", solved, []string{"count", "--limit", "0"}, exitBadInput, "", "--limit"},
+		{"several solutions", multi, []string{"solve"}, exitNoSolution, "# -:1: more than one solution (--first prints one)\n", "-:1: more than one solution"},
+		{"several solutions, first", multi, []string{"solve", "--first"}, exitOK, "", ""},
+		{"count bad symbol", "12345678x" + strings.Repeat("0", 72) + "\n", []string{"count"}, exitBadInput, "# -:1:9: unknown symbol 'x' in a 9x9 grid, which has 1-9\n", "-:1:9: "},
+		{"negative timeout", solved, []string{"solve", "--timeout=-1s"}, exitBadInput, "", "--timeout -1s: must not be negative"},
+		{"negative jobs", solved, []string{"solve", "--jobs=-3"}, exitBadInput, "", "--jobs -3: must not be negative"},
+		{"huge jobs", solved, []string{"solve", "--jobs", "9223372036854775807"}, exitOK, solved, ""},
+		{"no solver", solved + "\n" + solved, []string{"solve", "--engine", "external", "--solver", "gattai-no-such-solver"}, exitBadInput, "", "gattai: --solver gattai-no-such-solver: executable file not found in $PATH\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 
 // outputFlags choose where results go.
 type outputFlags struct {
-	Output string `short:"o" help:"Write results to FILE. A regular file (or a new one) is replaced atomically, only when the run completes; a device or pipe is written straight through." placeholder:"FILE" type:"path"`
+	Output string `short:"o" help:"Write results to FILE. A regular file (or a new one) is replaced atomically, only when the run completes; a device or pipe is written straight through." placeholder:"FILE"`
 }
 
 // output is where a run writes: standard output, a device or pipe
