@@ -75,6 +75,11 @@ type board struct {
 // under the board ("+ arrow rules, not drawn"), never silently left out.
 // The output depends only on its input.
 func Write(w io.Writer, p *layouts.Puzzle, g *layouts.Grid, opts Options) error {
+	return write(w, p, g, opts, painters)
+}
+
+// write is Write with the drawing of each kind from table.
+func write(w io.Writer, p *layouts.Puzzle, g *layouts.Grid, opts Options, table map[string]painter) error {
 	if p == nil || p.Model == nil || len(p.Givens) != len(p.Model.Cells) {
 		return errors.New("no puzzle to draw")
 	}
@@ -85,7 +90,7 @@ func Write(w io.Writer, p *layouts.Puzzle, g *layouts.Grid, opts Options) error 
 	b := &board{m: m, margin: margin}
 	l := m.Layout
 	for _, c := range l.Constraints {
-		if pt, ok := painters[c.Kind]; ok && pt.outside {
+		if pt, ok := table[c.Kind]; ok && pt.outside {
 			b.margin = outMargin
 		}
 	}
@@ -94,7 +99,7 @@ func Write(w io.Writer, p *layouts.Puzzle, g *layouts.Grid, opts Options) error 
 	}
 	for i := range l.Constraints {
 		c := &l.Constraints[i]
-		pt, ok := painters[c.Kind]
+		pt, ok := table[c.Kind]
 		if !ok {
 			b.note(fmt.Sprintf("+ %s rules, not drawn", c.Kind))
 			continue
