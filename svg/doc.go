@@ -37,6 +37,16 @@
 //	                a caption line under the board, naming the grid on
 //	                a board of several grids
 //
+// Kinds that layouts does not have yet are drawn from their cells, in
+// order, once it has them (without cells they are a caption line):
+//
+//	whispers        a green line
+//	renban          a purple line
+//	palindrome      a grey line
+//	between         a thin grey line with a circle at each end
+//	arrow           a circle in the first cell, a line from it with an
+//	                arrowhead
+//
 // The extra regions of a layout (Layout.Regions) are shaded like region
 // constraints. A constraint of a kind with no drawing is a caption line
 // "+ KIND rules, not drawn", so nothing is silently left out.
@@ -46,11 +56,22 @@
 // painters in kinds.go maps a kind's name to its drawing function. A
 // function draws into the layers of the board (shade, lines, marks,
 // clues, painted in that order between the cells, grid lines and digits)
-// with the helpers shadeCells, cellLine, bulb, edgeDot and note, and
-// x, y and centre for coordinates (centre of a position outside the
-// grids, row -1 say, is in the margin). A kind whose clues sit outside
-// the grids (little killer, sandwich, skyscraper) sets outside in its
-// entry, which gives the board a margin a cell wide.
+// with the helpers, and x, y and centre for coordinates (the centre of
+// a position outside the grids, row -1 say, is in the margin):
+//
+//	shadeCells    fill cells (regions, clones)
+//	cellLine      a line through cell centres (thermo, whispers, renban)
+//	bulb, ring    a filled or a hollow circle in a cell
+//	arrow         a thin line from a circle with an arrowhead (arrow sums)
+//	edgeDot       a dot on the edge between two cells (kropki)
+//	edgeText      a bold letter on that edge (XV)
+//	cornerDigits  up to 4 small digits in a circle on a corner (quadruple)
+//	outsideText   a number outside the grid (sandwich, x-sum, skyscraper)
+//	diagonalClue  a sum and a small diagonal arrow (little killer)
+//	note          a caption line; notDrawn the "not drawn" one
+//
+// A kind whose clues sit outside the grids sets outside in its entry,
+// which gives the board a margin a cell wide.
 //
 // # Regenerating
 //

@@ -3,6 +3,7 @@ package svg
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -32,6 +33,14 @@ var painters = map[string]painter{
 	"kropki":         {draw: drawKropki},
 	"parity":         {draw: drawParity},
 	"thermo":         {draw: drawThermo},
+
+	// Kinds that layouts may add, drawn from their cells in order; with
+	// no cells (their data elsewhere) they fall back to the caption.
+	"whispers":   {draw: drawLine(whispersStroke)},
+	"renban":     {draw: drawLine(renbanStroke)},
+	"palindrome": {draw: drawLine(palindromeStroke)},
+	"between":    {draw: drawBetween},
+	"arrow":      {draw: drawArrow},
 }
 
 // Fills and strokes of the marks.
@@ -41,6 +50,12 @@ const (
 	thermoFill = "#c4c4c4"
 	cageStroke = "#000"
 	diagStroke = "#7a7a7a"
+
+	whispersStroke   = "#5cb85c"
+	renbanStroke     = "#b370d8"
+	palindromeStroke = "#a9a9a9"
+	betweenStroke    = "#a9a9a9"
+	arrowStroke      = "#8c8c8c"
 )
 
 // grids are the 0-based grids constraint c applies to: its Grid, or all.
@@ -298,4 +313,162 @@ func drawThermo(b *board, c *layouts.Constraint) error {
 	b.cellLine(layerLines, c.Cells, thermoFill, cell*3/10)
 	b.bulb(layerLines, c.Cells[0], thermoFill, cell*9/25)
 	return nil
+}
+
+// notDrawn is the caption line of a constraint a painter cannot draw.
+func (b *board) notDrawn(c *layouts.Constraint) {
+	b.note(fmt.Sprintf("+ %s rules, not drawn", c.Kind))
+}
+
+// drawLine draws a line through the cells in order, the stroke telling
+// its kind (whispers green, renban purple, palindrome grey).
+func drawLine(stroke string) func(*board, *layouts.Constraint) error {
+	return func(b *board, c *layouts.Constraint) error {
+		if len(c.Cells) < 2 {
+			b.notDrawn(c)
+			return nil
+		}
+		b.cellLine(layerLines, c.Cells, stroke, cell/5)
+		return nil
+	}
+}
+
+// drawBetween draws a grey line with a circle at each end.
+func drawBetween(b *board, c *layouts.Constraint) error {
+	if len(c.Cells) < 2 {
+		b.notDrawn(c)
+		return nil
+	}
+	b.cellLine(layerLines, c.Cells, betweenStroke, cell/10)
+	b.ring(layerLines, c.Cells[0], cell*2/5, betweenStroke)
+	b.ring(layerLines, c.Cells[len(c.Cells)-1], cell*2/5, betweenStroke)
+	return nil
+}
+
+// drawArrow draws a circle in the first cell and a line from it through
+// the others, ending in an arrowhead.
+func drawArrow(b *board, c *layouts.Constraint) error {
+	if len(c.Cells) < 2 {
+		b.notDrawn(c)
+		return nil
+	}
+	const r = cell * 2 / 5
+	b.ring(layerLines, c.Cells[0], r, arrowStroke)
+	b.arrow(layerLines, c.Cells, r, arrowStroke)
+	return nil
+}
+
+// ring draws a white circle of radius r with a grey edge in the middle
+// of the cell at p: an arrow's circle, a between line's ends.
+func (b *board) ring(l layer, p layouts.Pos, r int, stroke string) {
+	x, y := b.centre(p)
+	fmt.Fprintf(&b.layers[l], `<circle cx="%d" cy="%d" r="%d" fill="#fff" stroke="%s" stroke-width="%d"/>`+"\n", x, y, r, stroke, cell/20)
+}
+
+// arrow draws a thin line through the centres of the cells at ps,
+// starting skip units from the first centre (outside its circle), and an
+// arrowhead at the last.
+func (b *board) arrow(l layer, ps []layouts.Pos, skip int, stroke string) {
+	pt := func(p layouts.Pos) (float64, float64) {
+		x, y := b.centre(p)
+		return float64(x), float64(y)
+	}
+	s := &b.layers[l]
+	fmt.Fprintf(s, `<path fill="none" stroke="%s" stroke-width="%d" stroke-linecap="round" stroke-linejoin="round" d="`, stroke, cell/20)
+	x0, y0 := pt(ps[0])
+	x1, y1 := pt(ps[1])
+	dx, dy := unit(x1-x0, y1-y0)
+	fmt.Fprintf(s, "M%s %s", num(x0+dx*float64(skip)), num(y0+dy*float64(skip)))
+	for _, p := range ps[1:] {
+		x, y := pt(p)
+		fmt.Fprintf(s, "L%s %s", num(x), num(y))
+	}
+	// The head: two strokes back from the tip, 40 degrees either side.
+	xa, ya := pt(ps[len(ps)-2])
+	xt, yt := pt(ps[len(ps)-1])
+	dx, dy = unit(xa-xt, ya-yt)
+	const head, cos, sin = cell * 0.25, 0.766, 0.643
+	for _, sign := range []float64{1, -1} {
+		hx, hy := dx*cos-sign*dy*sin, sign*dx*sin+dy*cos
+		fmt.Fprintf(s, "M%s %sL%s %s", num(xt+hx*head), num(yt+hy*head), num(xt), num(yt))
+	}
+	s.WriteString("\"/>\n")
+}
+
+// unit is the vector (dx, dy) scaled to length 1.
+func unit(dx, dy float64) (float64, float64) {
+	d := math.Hypot(dx, dy)
+	if d == 0 {
+		return 0, 0
+	}
+	return dx / d, dy / d
+}
+
+// edgeText writes a short bold text, such as an X or V, on a white disc
+// on the edge between the neighbours at p and q.
+func (b *board) edgeText(p, q layouts.Pos, text string) {
+	x1, y1 := b.centre(p)
+	x2, y2 := b.centre(q)
+	x, y := float64(x1+x2)/2, float64(y1+y2)/2
+	const size = cell * 2 / 5
+	s := &b.layers[layerClues]
+	fmt.Fprintf(s, `<circle cx="%s" cy="%s" r="%d" fill="#fff"/>`+"\n", num(x), num(y), size*3/5)
+	fmt.Fprintf(s, `<text x="%s" y="%s" font-family="sans-serif" font-size="%d" font-weight="bold" text-anchor="middle">`, num(x), num(y+size*0.35), size)
+	escape(s, text)
+	s.WriteString("</text>\n")
+}
+
+// cornerDigits writes up to four small texts, such as a quadruple's
+// digits, two by two in a white circle on the corner where the cell at
+// p meets the cells right of it and below it.
+func (b *board) cornerDigits(p layouts.Pos, texts []string) {
+	x, y := b.x(p.Col+1), b.y(p.Row+1)
+	const r, size = cell * 3 / 10, cell * 9 / 40
+	s := &b.layers[layerClues]
+	fmt.Fprintf(s, `<circle cx="%d" cy="%d" r="%d" fill="#fff" stroke="#000" stroke-width="1"/>`+"\n", x, y, r)
+	fmt.Fprintf(s, `<g font-family="sans-serif" font-size="%d" text-anchor="middle">`+"\n", size)
+	texts = texts[:min(len(texts), 4)]
+	const h = size * 3 / 5
+	at := [][][2]int{ // (dx, dy) of each text, by how many there are
+		1: {{0, 0}},
+		2: {{-h, 0}, {h, 0}},
+		3: {{-h, -h}, {h, -h}, {0, h}},
+		4: {{-h, -h}, {h, -h}, {-h, h}, {h, h}},
+	}
+	for i, t := range texts {
+		dx, dy := at[len(texts)][i][0], at[len(texts)][i][1]
+		fmt.Fprintf(s, `<text x="%d" y="%d">`, x+dx, y+dy+size*7/20)
+		escape(s, t)
+		s.WriteString("</text>\n")
+	}
+	s.WriteString("</g>\n")
+}
+
+// outsideText writes a clue, such as a sandwich, x-sum or skyscraper
+// number, centred at canvas position p outside the grids (row -1 is
+// above the first row). Its kind's entry sets outside.
+func (b *board) outsideText(p layouts.Pos, text string) {
+	x, y := b.centre(p)
+	const size = cell * 9 / 20
+	fmt.Fprintf(&b.layers[layerClues], `<text x="%d" y="%d" font-family="sans-serif" font-size="%d" text-anchor="middle">`, x, y+size*7/20, size)
+	escape(&b.layers[layerClues], text)
+	b.layers[layerClues].WriteString("</text>\n")
+}
+
+// diagonalClue writes a little killer clue at canvas position p outside
+// the grids: the sum, and a small arrow towards the corner of p in
+// direction (dr, dc), each 1 or -1, along which the diagonal runs.
+func (b *board) diagonalClue(p layouts.Pos, dr, dc int, text string) {
+	x, y := b.centre(p)
+	const size = cell * 3 / 10
+	s := &b.layers[layerClues]
+	// The sum sits away from the arrow's corner, the arrow in that corner.
+	tx, ty := x-dc*cell/8, y-dr*cell/8
+	fmt.Fprintf(s, `<text x="%d" y="%d" font-family="sans-serif" font-size="%d" text-anchor="middle">`, tx, ty+size*7/20, size)
+	escape(s, text)
+	s.WriteString("</text>\n")
+	ax, ay := x+dc*cell/5, y+dr*cell/5 // from
+	bx, by := x+dc*cell*2/5, y+dr*cell*2/5
+	fmt.Fprintf(s, `<path fill="none" stroke="#000" stroke-width="1.2" stroke-linecap="round" d="M%d %dL%d %dM%d %dL%d %dL%d %d"/>`+"\n",
+		ax, ay, bx, by, bx-dc*cell/10, by, bx, by, bx, by-dr*cell/10)
 }

@@ -2,7 +2,9 @@ package svg
 
 import (
 	"bytes"
+	"encoding/xml"
 	"errors"
+	"io"
 	"maps"
 	"strings"
 	"testing"
@@ -21,6 +23,20 @@ func TestTable(t *testing.T) {
 		b.layers[layerClues].WriteString(`<text x="` + num(float64(x)) + `" y="` + num(float64(y)) + `">7</text>`)
 		return nil
 	}}
+	table["helpers"] = painter{outside: true, draw: func(b *board, c *layouts.Constraint) error {
+		b.edgeText(layouts.Pos{Row: 0, Col: 0}, layouts.Pos{Row: 0, Col: 1}, "X")
+		b.edgeText(layouts.Pos{Row: 1, Col: 0}, layouts.Pos{Row: 2, Col: 0}, "V")
+		b.cornerDigits(layouts.Pos{Row: 1, Col: 1}, []string{"1", "2", "3", "4"})
+		b.cornerDigits(layouts.Pos{Row: 2, Col: 2}, []string{"5", "6", "7"})
+		b.cornerDigits(layouts.Pos{Row: 0, Col: 2}, []string{"8", "9"})
+		b.cornerDigits(layouts.Pos{Row: 2, Col: 0}, []string{"1"})
+		b.outsideText(layouts.Pos{Row: -1, Col: 2}, "12")
+		b.outsideText(layouts.Pos{Row: 1, Col: 4}, "3")
+		b.diagonalClue(layouts.Pos{Row: -1, Col: -1}, 1, 1, "30")
+		b.diagonalClue(layouts.Pos{Row: 4, Col: 1}, -1, 1, "7")
+		b.diagonalClue(layouts.Pos{Row: 0, Col: 4}, 1, -1, "9")
+		return nil
+	}}
 	table["broken"] = painter{draw: func(*board, *layouts.Constraint) error { return errors.New("boom") }}
 	m, err := layouts.Compile(layouts.Classic(4, layouts.Shape{Rows: 2, Cols: 2}))
 	if err != nil {
@@ -34,6 +50,8 @@ func TestTable(t *testing.T) {
 	}{
 		{"line", []layouts.Constraint{{Kind: "line", Cells: []layouts.Pos{{Row: 0, Col: 0}, {Row: 1, Col: 1}}}},
 			[]string{`viewBox="0 0 240 240"`, `d="M60 60L100 100"`, `<text x="60" y="20">7</text>`}, ""},
+		{"helpers", []layouts.Constraint{{Kind: "helpers"}, {Kind: "arrow", Cells: []layouts.Pos{{Row: 3, Col: 0}, {Row: 3, Col: 1}, {Row: 2, Col: 2}}}},
+			[]string{`viewBox="0 0 240 240"`, `>X</text>`, `<text x="125" y="128">4</text>`, `>12</text>`, `>30</text>`}, ""},
 		{"broken", []layouts.Constraint{{Kind: "antiking"}, {Kind: "broken"}}, nil, "constraint 2 (broken): boom"},
 		{"unknown", []layouts.Constraint{{Kind: "line2"}}, []string{`viewBox="0 0 180 `, "+ line2 rules, not<"}, ""},
 	}
@@ -48,6 +66,16 @@ func TestTable(t *testing.T) {
 			}
 			if got != tt.err {
 				t.Fatalf("error %q, want %q", got, tt.err)
+			}
+			dec := xml.NewDecoder(bytes.NewReader(buf.Bytes()))
+			for {
+				_, err := dec.Token()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("not XML: %v", err)
+				}
 			}
 			for _, w := range tt.want {
 				if !strings.Contains(buf.String(), w) {

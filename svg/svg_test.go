@@ -57,7 +57,7 @@ var allowed = map[string][]string{
 	"rect":   {"x", "y", "width", "height", "fill"},
 	"path":   {"d", "fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-dasharray"},
 	"circle": {"cx", "cy", "r", "fill", "stroke", "stroke-width"},
-	"text":   {"x", "y", "font-family", "font-size"},
+	"text":   {"x", "y", "font-family", "font-size", "font-weight", "text-anchor"},
 }
 
 // parse reads data with encoding/xml, failing the test unless it is one
@@ -613,6 +613,40 @@ func TestBoxBorders(t *testing.T) {
 						}
 					}
 				}
+			}
+		})
+	}
+}
+
+// TestLineKinds draws the kinds that layouts may add and that this
+// package already draws from their cells; without cells they are
+// caption lines.
+func TestLineKinds(t *testing.T) {
+	cells := []layouts.Pos{{Row: 0, Col: 0}, {Row: 0, Col: 1}, {Row: 1, Col: 2}}
+	tests := []struct {
+		kind, want string
+	}{
+		{"whispers", `stroke="#5cb85c" stroke-width="8"`},
+		{"renban", `stroke="#b370d8" stroke-width="8"`},
+		{"palindrome", `stroke="#a9a9a9" stroke-width="8"`},
+		{"between", `<circle cx="110" cy="70" r="16" fill="#fff" stroke="#a9a9a9" stroke-width="2"/>`},
+		{"arrow", `<circle cx="30" cy="30" r="16" fill="#fff" stroke="#8c8c8c" stroke-width="2"/>`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.kind, func(t *testing.T) {
+			m := testkit.Model(t, "classic", 9)
+			m.Layout.Constraints = []layouts.Constraint{{Kind: tt.kind, Cells: cells}}
+			got, pic := render(t, layouts.NewPuzzle(m), nil, svg.Options{})
+			if !bytes.Contains(got, []byte(tt.want)) {
+				t.Errorf("no %s in\n%s", tt.want, got)
+			}
+			if len(pic.notes) != 0 {
+				t.Errorf("caption %q", pic.notes)
+			}
+			m.Layout.Constraints = []layouts.Constraint{{Kind: tt.kind}}
+			_, pic = render(t, layouts.NewPuzzle(m), nil, svg.Options{})
+			if want := []string{"+ " + tt.kind + " rules, not drawn"}; !slices.Equal(pic.notes, want) {
+				t.Errorf("without cells, caption %q, want %q", pic.notes, want)
 			}
 		})
 	}
