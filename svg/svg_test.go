@@ -651,3 +651,37 @@ func TestLineKinds(t *testing.T) {
 		})
 	}
 }
+
+// FuzzWrite draws any layout file that parses, empty and filled, and
+// checks that the picture is SVG as this package writes it.
+func FuzzWrite(f *testing.F) {
+	for _, pattern := range []string{"testdata/*.json", "../testdata/variants/*.json", "../testdata/layouts/*.json"} {
+		files, err := filepath.Glob(pattern)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, file := range files {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l, err := layouts.ParseLayoutFile("fuzz.json", data)
+		if err != nil {
+			return
+		}
+		m, err := layouts.Compile(l)
+		if err != nil {
+			t.Fatalf("a parsed layout does not compile: %v", err)
+		}
+		if len(m.Cells) > 5000 {
+			return // slow, and nothing new
+		}
+		p := layouts.NewPuzzle(m)
+		render(t, p, nil, svg.Options{})
+		render(t, p, filled(m), svg.Options{})
+	})
+}
