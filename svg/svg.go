@@ -12,8 +12,11 @@ import (
 	"gattai/layouts"
 )
 
-// ErrGrid is returned by Write for a grid that does not fit the puzzle.
-var ErrGrid = errors.New("grid is for another layout")
+// Errors of Write.
+var (
+	ErrPuzzle = errors.New("no puzzle to draw")          // a nil puzzle, or givens that do not fit its model
+	ErrGrid   = errors.New("grid is for another layout") // a grid that does not fit the puzzle
+)
 
 // Options change what Write draws. The zero Options draw the board with
 // only a viewBox, titled with the layout's name.
@@ -72,7 +75,7 @@ type board struct {
 // left empty). A layout alone is drawn as layouts.NewPuzzle(model).
 //
 // Constraints of a kind that has no drawing are listed in a caption
-// under the board ("+ arrow rules, not drawn"), never silently left out.
+// under the board ("+ xv rules, not drawn"), never silently left out.
 // The output depends only on its input.
 func Write(w io.Writer, p *layouts.Puzzle, g *layouts.Grid, opts Options) error {
 	return write(w, p, g, opts, painters)
@@ -81,7 +84,7 @@ func Write(w io.Writer, p *layouts.Puzzle, g *layouts.Grid, opts Options) error 
 // write is Write with the drawing of each kind from table.
 func write(w io.Writer, p *layouts.Puzzle, g *layouts.Grid, opts Options, table map[string]painter) error {
 	if p == nil || p.Model == nil || len(p.Givens) != len(p.Model.Cells) {
-		return errors.New("no puzzle to draw")
+		return ErrPuzzle
 	}
 	m := p.Model
 	if g != nil && (g.Model != m || len(g.Digits) != len(m.Cells)) {
@@ -101,7 +104,7 @@ func write(w io.Writer, p *layouts.Puzzle, g *layouts.Grid, opts Options, table 
 		c := &l.Constraints[i]
 		pt, ok := table[c.Kind]
 		if !ok {
-			b.note(fmt.Sprintf("+ %s rules, not drawn", c.Kind))
+			b.notDrawn(c)
 			continue
 		}
 		if err := pt.draw(b, c); err != nil {
@@ -110,7 +113,7 @@ func write(w io.Writer, p *layouts.Puzzle, g *layouts.Grid, opts Options, table 
 	}
 
 	width := m.Width*cell + 2*b.margin
-	notes := b.wrapNotes(width - 2*margin)
+	notes := b.wrapNotes(width - 2*b.margin)
 	height := m.Height*cell + 2*b.margin
 	if len(notes) > 0 {
 		height += len(notes)*noteLine + noteLine/2
@@ -400,7 +403,7 @@ func (b *board) writeNotes(s *strings.Builder, lines []string) {
 	fmt.Fprintf(s, `<g font-family="sans-serif" font-size="%d" fill="#000" xml:space="preserve">`+"\n", noteSize)
 	y := b.y(b.m.Height) + b.margin + noteLine*3/4
 	for _, l := range lines {
-		fmt.Fprintf(s, `<text x="%d" y="%d">`, margin, y)
+		fmt.Fprintf(s, `<text x="%d" y="%d">`, b.margin, y)
 		escape(s, l)
 		s.WriteString("</text>\n")
 		y += noteLine

@@ -476,10 +476,13 @@ func TestOptions(t *testing.T) {
 	}
 }
 
+// errDiskFull is what failWriter fails with.
+var errDiskFull = errors.New("disk full")
+
 // failWriter fails every write.
 type failWriter struct{}
 
-func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+func (failWriter) Write([]byte) (int, error) { return 0, errDiskFull }
 
 func TestErrors(t *testing.T) {
 	m := testkit.Model(t, "classic", 9)
@@ -490,25 +493,21 @@ func TestErrors(t *testing.T) {
 		w    io.Writer
 		p    *layouts.Puzzle
 		g    *layouts.Grid
-		want string
+		want error
 	}{
-		{"nil puzzle", io.Discard, nil, nil, "no puzzle to draw"},
-		{"puzzle without model", io.Discard, &layouts.Puzzle{}, nil, "no puzzle to draw"},
-		{"short givens", io.Discard, &layouts.Puzzle{Model: m, Givens: make([]uint8, 3)}, nil, "no puzzle to draw"},
-		{"grid of another model", io.Discard, p, filled(other), svg.ErrGrid.Error()},
-		{"short grid", io.Discard, p, &layouts.Grid{Model: m, Digits: make([]uint8, 80)}, svg.ErrGrid.Error()},
-		{"writer fails", failWriter{}, p, nil, "disk full"},
-		{"fine", io.Discard, p, filled(m), ""},
+		{"nil puzzle", io.Discard, nil, nil, svg.ErrPuzzle},
+		{"puzzle without model", io.Discard, &layouts.Puzzle{}, nil, svg.ErrPuzzle},
+		{"short givens", io.Discard, &layouts.Puzzle{Model: m, Givens: make([]uint8, 3)}, nil, svg.ErrPuzzle},
+		{"grid of another model", io.Discard, p, filled(other), svg.ErrGrid},
+		{"short grid", io.Discard, p, &layouts.Grid{Model: m, Digits: make([]uint8, 80)}, svg.ErrGrid},
+		{"writer fails", failWriter{}, p, nil, errDiskFull},
+		{"fine", io.Discard, p, filled(m), nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := svg.Write(tt.w, tt.p, tt.g, svg.Options{})
-			got := ""
-			if err != nil {
-				got = err.Error()
-			}
-			if got != tt.want {
-				t.Errorf("error %q, want %q", got, tt.want)
+			if !errors.Is(err, tt.want) || (err == nil) != (tt.want == nil) {
+				t.Errorf("error %v, want %v", err, tt.want)
 			}
 		})
 	}
