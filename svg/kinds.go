@@ -20,8 +20,8 @@ type painter struct {
 
 // painters draws each kind of constraint, by the kind's name. A kind
 // missing here is listed in the caption as not drawn. To draw a new kind,
-// add a function using the helpers below (shadeCells, cellLine, bulb,
-// edgeDot, caption) and its entry here.
+// add a function using the helpers below (listed in doc.go) and its
+// entry here; it is never changed while drawing.
 var painters = map[string]painter{
 	"diagonal":       {draw: drawDiagonal},
 	"region":         {draw: drawRegion},
