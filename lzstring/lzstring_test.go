@@ -101,7 +101,7 @@ func TestDecompressVectors(t *testing.T) {
 	v := readVectors(t)
 	for _, tc := range v.Decompress {
 		for _, form := range []struct {
-			name string
+			name     string
 			want     *[]uint16
 			alphabet string
 			f        func(string) (string, error)
