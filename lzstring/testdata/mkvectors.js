@@ -5,7 +5,8 @@
 //	d=$(mktemp -d) && (cd $d && npm install lz-string@1.5.0) &&
 //	NODE_PATH=$d/node_modules node mkvectors.js > vectors.json
 //
-// Inputs are kept as UTF-16 code units (units) so lone surrogates survive
+// The *.fpuzzles.json files here are real f-puzzles puzzles, decoded from
+// links in ../../fpuzzles/testdata/links.txt. Inputs are kept as UTF-16 code units (units) so lone surrogates survive
 // JSON; text is the same string where it is valid UTF-16.
 "use strict";
 const LZ = require("lz-string");
