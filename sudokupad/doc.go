@@ -1,0 +1,2 @@
+// Package sudokupad reads and writes SudokuPad (sudokupad.app) puzzles.
+package sudokupad
