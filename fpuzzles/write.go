@@ -22,25 +22,25 @@ type WriteOptions struct {
 // The JSON Marshal writes, in f-puzzles' own key order.
 type (
 	outPuzzle struct {
-		Size           int            `json:"size"`
-		Title          string         `json:"title,omitempty"`
-		Author         string         `json:"author,omitempty"`
-		Ruleset        string         `json:"ruleset,omitempty"`
-		Grid           [][]outCell    `json:"grid"`
-		DiagonalPlus   bool           `json:"diagonal+,omitempty"`
-		DiagonalMinus  bool           `json:"diagonal-,omitempty"`
-		Antiknight     bool           `json:"antiknight,omitempty"`
-		Antiking       bool           `json:"antiking,omitempty"`
-		Disjointgroups bool           `json:"disjointgroups,omitempty"`
-		Nonconsecutive bool           `json:"nonconsecutive,omitempty"`
-		Negative       []string       `json:"negative,omitempty"`
-		Killercage     []outCells     `json:"killercage,omitempty"`
-		Odd            []outCell1     `json:"odd,omitempty"`
-		Even           []outCell1     `json:"even,omitempty"`
-		Extraregion    []outCells     `json:"extraregion,omitempty"`
-		Thermometer    []outLines     `json:"thermometer,omitempty"`
-		Difference     []outCells     `json:"difference,omitempty"`
-		Ratio          []outCells     `json:"ratio,omitempty"`
+		Size           int         `json:"size"`
+		Title          string      `json:"title,omitempty"`
+		Author         string      `json:"author,omitempty"`
+		Ruleset        string      `json:"ruleset,omitempty"`
+		Grid           [][]outCell `json:"grid"`
+		DiagonalPlus   bool        `json:"diagonal+,omitempty"`
+		DiagonalMinus  bool        `json:"diagonal-,omitempty"`
+		Antiknight     bool        `json:"antiknight,omitempty"`
+		Antiking       bool        `json:"antiking,omitempty"`
+		Disjointgroups bool        `json:"disjointgroups,omitempty"`
+		Nonconsecutive bool        `json:"nonconsecutive,omitempty"`
+		Negative       []string    `json:"negative,omitempty"`
+		Killercage     []outCells  `json:"killercage,omitempty"`
+		Odd            []outCell1  `json:"odd,omitempty"`
+		Even           []outCell1  `json:"even,omitempty"`
+		Extraregion    []outCells  `json:"extraregion,omitempty"`
+		Thermometer    []outLines  `json:"thermometer,omitempty"`
+		Difference     []outCells  `json:"difference,omitempty"`
+		Ratio          []outCells  `json:"ratio,omitempty"`
 	}
 	outCell struct {
 		Value  int  `json:"value,omitempty"`
