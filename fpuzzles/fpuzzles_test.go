@@ -265,6 +265,8 @@ func TestParseErrors(t *testing.T) {
 		{"bad killer sum", fp(`,"killercage":[{"cells":["R1C1"],"value":"?"}]`), layouts.ErrSyntax, ""},
 		{"killer sum too big", fp(`,"killercage":[{"cells":["R1C1"],"value":"9"}]`), layouts.ErrLayout, ""},
 		{"bad region", `{"size":2,"grid":[[{"region":0},{"region":0}],[{"region":0},{"region":1}]]}`, layouts.ErrLayout, ""},
+		{"null region", `{"size":1,"grid":[[{"region":null}]]}`, layouts.ErrLayout, ""},
+		{"bad region number", `{"size":1,"grid":[[{"region":-2}]]}`, layouts.ErrSyntax, ""},
 		{"duplicate key", fp(`,"size":4`), layouts.ErrSyntax, ""},
 		{"not fpuzzles", `hello world!`, ErrNotFPuzzles, ""},
 		{"scl id", `sclN4Ig`, ErrNotFPuzzles, ""},

@@ -298,9 +298,9 @@ func readSize(r *reader, raw json.RawMessage) error {
 
 // gridCell is one cell of f-puzzles' grid.
 type gridCell struct {
-	Value  *number `json:"value"`
-	Given  bool    `json:"given"`
-	Region *int    `json:"region"`
+	Value  *number         `json:"value"`
+	Given  bool            `json:"given"`
+	Region json.RawMessage `json:"region"` // absent: the default box; null: no region
 	// Cosmetic: noted when present.
 	C                 json.RawMessage `json:"c"`
 	Highlight         json.RawMessage `json:"highlight"`
@@ -353,8 +353,14 @@ func readGrid(r *reader, raw json.RawMessage) error {
 			p := layouts.Pos{Row: row, Col: col}
 			def := row/box.Rows*(n/box.Cols) + col/box.Cols
 			reg := def
-			if c.Region != nil {
-				reg = *c.Region
+			switch strings.TrimSpace(string(c.Region)) {
+			case "":
+			case "null":
+				reg = -1
+			default:
+				if err := json.Unmarshal(c.Region, &reg); err != nil || reg < 0 {
+					return fmt.Errorf("%w: cell %s: region %s is not a region number", layouts.ErrSyntax, p, c.Region)
+				}
 			}
 			if reg != def {
 				r.jigsaw = true
@@ -380,15 +386,23 @@ func readGrid(r *reader, raw json.RawMessage) error {
 		}
 	}
 	if entries > 0 {
-		r.note("ignored %d digits that are not givens (a solver's entries)", entries)
+		r.note("ignored %s not given (a solver's entries)", count(entries, "digit"))
 	}
 	if colours > 0 {
-		r.note("ignored the colours of %d cells", colours)
+		r.note("ignored the colours of %s", count(colours, "cell"))
 	}
 	if marks > 0 {
-		r.note("ignored the pencil marks of %d cells", marks)
+		r.note("ignored the pencil marks of %s", count(marks, "cell"))
 	}
 	return nil
+}
+
+// count is "1 cell", "2 cells".
+func count(k int, noun string) string {
+	if k == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", k, noun)
 }
 
 func readFlag(flag func(*reader) *bool) func(*reader, json.RawMessage) error {
@@ -483,7 +497,7 @@ func readCosmeticCages(r *reader, raw json.RawMessage) error {
 		}
 	}
 	if len(es) > 0 {
-		r.note("ignored %d cosmetic cages", len(es))
+		r.note("ignored %s", count(len(es), "cosmetic cage"))
 	}
 	return nil
 }
@@ -676,7 +690,10 @@ func (r *reader) pieces() ([]string, error) {
 			reg := r.regions[row][col]
 			ch, ok := letter[reg]
 			if !ok {
-				if len(letter) == n || reg < 0 {
+				switch {
+				case reg < 0:
+					return nil, fmt.Errorf("%w: cell %s is in no region", layouts.ErrLayout, layouts.Pos{Row: row, Col: col})
+				case len(letter) == n:
 					return nil, fmt.Errorf("%w: cell %s is in region %d, beyond the %d regions of a %dx%d grid", layouts.ErrLayout, layouts.Pos{Row: row, Col: col}, reg, n, n, n)
 				}
 				ch = pieceLetters[len(letter)]
