@@ -270,6 +270,7 @@ func TestParseErrors(t *testing.T) {
 		{"duplicate key", fp(`,"size":4`), layouts.ErrSyntax, ""},
 		{"not fpuzzles", `hello world!`, ErrNotFPuzzles, ""},
 		{"scl id", `sclN4Ig`, ErrNotFPuzzles, ""},
+		{"scl json", `{"cells":[[{}]],"regions":[]}`, ErrNotFPuzzles, ""},
 		{"bad payload", `N4IgzglgXgpiBcBOANCA5gJwgEwQbT1ADcBD`, ErrNotFPuzzles, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -209,12 +209,19 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 	}
 	r := &reader{p: &Puzzle{}}
 	byName := map[string]field{}
-	// First refuse, in the order they appear, what gattai cannot honour.
 	for _, f := range fields {
 		if _, dup := byName[f.name]; dup {
 			return nil, fail(data, f.off, fmt.Errorf("%w: key %q given twice", layouts.ErrSyntax, f.name))
 		}
 		byName[f.name] = f
+	}
+	for _, f := range []string{"size", "grid"} {
+		if _, ok := byName[f]; !ok {
+			return nil, fail(data, 0, fmt.Errorf("%w: no %q key", ErrNotFPuzzles, f))
+		}
+	}
+	// First refuse, in the order they appear, what gattai cannot honour.
+	for _, f := range fields {
 		k, ok := lookup(f.name)
 		switch {
 		case !ok:
@@ -225,11 +232,6 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 			return nil, fail(data, f.off, &UnsupportedError{Key: f.name, Detail: "(unknown to gattai)"})
 		case k.Support == Refused && !empty(f.raw):
 			return nil, fail(data, f.off, &UnsupportedError{Key: f.name})
-		}
-	}
-	for _, f := range []string{"size", "grid"} {
-		if _, ok := byName[f]; !ok {
-			return nil, fail(data, 0, fmt.Errorf("%w: no %q key", ErrNotFPuzzles, f))
 		}
 	}
 	// Then read the rest in the table's order.

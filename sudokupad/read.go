@@ -189,6 +189,9 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 		names = append(names, k)
 	}
 	slices.Sort(names)
+	if _, ok := top["cells"]; !ok {
+		return nil, fail(fmt.Errorf("%w: no cells", ErrNotSCL))
+	}
 	r := &reader{p: &Puzzle{}}
 	for _, k := range names {
 		s, ok := topKeys[k]
@@ -200,9 +203,6 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 		case s == cosmetic && k != "id" && k != "cellSize":
 			r.note("ignored %q", k)
 		}
-	}
-	if _, ok := top["cells"]; !ok {
-		return nil, fail(fmt.Errorf("%w: no cells", ErrNotSCL))
 	}
 	var sp sclPuzzle
 	if err := json.Unmarshal(js, &sp); err != nil {

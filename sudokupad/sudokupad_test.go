@@ -287,6 +287,7 @@ func TestParseErrors(t *testing.T) {
 		{"remote id", "https://sudokupad.app/wsj7iunsg6", ErrNotSCL},
 		{"fpuzzles id", "fpuzzlesN4Ig", ErrNotSCL},
 		{"no cells", `{"regions":[]}`, ErrNotSCL},
+		{"f-puzzles json", `{"size":1,"grid":[[{}]]}`, ErrNotSCL},
 		{"bad zipped", `{ce:[[`, layouts.ErrSyntax},
 		{"bad digit", `{"cells":[[{"value":7}]]}`, layouts.ErrSymbol},
 		{"given outside", `{"cells":[[{},{}],[{},{"value":1}]],"regions":[[[0,0]]]}`, layouts.ErrLayout},
