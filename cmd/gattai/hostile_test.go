@@ -54,7 +54,9 @@ func TestStopIsNoAnswer(t *testing.T) {
 
 func checkStopped(t *testing.T, cmd, out, errs string, code int, stop string) {
 	t.Helper()
-	if code != exitTimeout {
+	// A timer may fire late on a busy machine: a run that finished first
+	// is no failure, as long as every line is a true answer.
+	if code != exitTimeout && (code != exitOK || strings.Contains(out, "# ")) {
 		t.Errorf("exit %d, want %d: %s", code, exitTimeout, errs)
 	}
 	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
