@@ -6,6 +6,7 @@ import (
 
 	"gattai"
 	"gattai/layouts"
+	"gattai/report"
 )
 
 type countCmd struct {
@@ -31,7 +32,7 @@ func (c *countCmd) Run(e *env) error {
 		func(w *bufio.Writer, r *record, stop string) error {
 			switch {
 			case c.json():
-				return writeJSON(w, newJSONRecord(r, stop, false))
+				return report.Write(w, jsonRecord(r, stop, false))
 			case stop != "":
 				stoppedText(w, r, stop)
 			case r.err != nil:

@@ -7,6 +7,7 @@ import (
 
 	"gattai"
 	"gattai/layouts"
+	"gattai/report"
 )
 
 type solveCmd struct {
@@ -35,7 +36,7 @@ func (c *solveCmd) Run(e *env) error {
 		},
 		func(w *bufio.Writer, r *record, stop string) error {
 			if c.json() {
-				return writeJSON(w, newJSONRecord(r, stop, true))
+				return report.Write(w, jsonRecord(r, stop, true))
 			}
 			if r.puzzle != nil {
 				sep = c.textFormat(r.puzzle).Source.Format.Separator()
