@@ -31,9 +31,9 @@ const (
 type Record struct {
 	Input        string   `json:"input"` // "file:line"
 	Status       string   `json:"status"`
-	Solutions    *int     `json:"solutions,omitempty"` // the count found, at most the limit
+	Solutions    *int     `json:"solutions,omitempty"`     // the count found, at most the limit
 	LimitReached *bool    `json:"limit_reached,omitempty"` // the count stopped at the limit
-	Solution     string   `json:"solution,omitempty"` // the first solution, in the input's format
+	Solution     string   `json:"solution,omitempty"`      // the first solution, in the input's format
 	Engine       string   `json:"engine,omitempty"`
 	ElapsedMS    *float64 `json:"elapsed_ms,omitempty"`
 	Error        *Problem `json:"error,omitempty"`
