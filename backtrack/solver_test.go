@@ -156,10 +156,7 @@ func TestSeeds(t *testing.T) {
 // TestSharedCopies checks that testdata holds the same puzzles as
 // shared/, where that is present.
 func TestSharedCopies(t *testing.T) {
-	shared := filepath.Join("..", "..", "shared")
-	if _, err := os.Stat(shared); err != nil {
-		t.Skipf("no %s: %v", shared, err)
-	}
+	shared := testkit.SharedDir(t, "..")
 	for _, dir := range []string{"examples", "seeds"} {
 		local, err := filepath.Glob(filepath.Join("..", "testdata", dir, "*.txt"))
 		if err != nil || len(local) == 0 {

@@ -153,10 +153,7 @@ func TestCountMultiSolution(t *testing.T) {
 	if want := strings.Repeat("2+\n", 200); out != want {
 		t.Errorf("got %q...", out[:min(40, len(out))])
 	}
-	data := filepath.Join("..", "..", "..", "shared", "data", "serg-multi-solution.txt")
-	if _, err := os.Stat(data); err != nil {
-		t.Skipf("the full set is not here (%v); skipping it", err)
-	}
+	data := testkit.DataFile(t, "../..", "serg-multi-solution.txt")
 	if testing.Short() {
 		t.Skip("the full set takes a few seconds")
 	}
