@@ -253,4 +253,3 @@ func TestPOJSample(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", b.Bytes(), out)
 	}
 }
-
