@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -76,6 +77,44 @@ type Formula struct {
 
 	vars  []cellDigit // v-1 -> its cell and digit, for v <= CellVars
 	varOf []int32     // c*N+d-1 -> v, or 0
+
+	slab []int           // where add copies the literals of new clauses
+	done <-chan struct{} // while encoding: PuzzleContext's ctx.Done()
+	ctx  context.Context
+}
+
+// slabInts is the size of the chunks of literals that add fills: one
+// allocation per chunk, not per clause.
+const slabInts = 1 << 16
+
+// pollClauses is how many clauses add makes between two looks at the
+// context: a few milliseconds of encoding.
+const pollClauses = 1 << 14
+
+// stopped is what add panics with when the context of PuzzleContext is
+// done; PuzzleContext recovers it and nothing else.
+type stopped struct{ err error }
+
+// add appends the clause of lits, copied into the slab, so that a clause
+// costs its literals and a slice header, not an allocation.
+func (f *Formula) add(lits ...int) {
+	if f.done != nil && len(f.Clauses)%pollClauses == 0 {
+		select {
+		case <-f.done:
+			panic(stopped{f.ctx.Err()})
+		default:
+		}
+	}
+	if len(lits) == 0 {
+		f.Clauses = append(f.Clauses, []int{})
+		return
+	}
+	if len(lits) > cap(f.slab)-len(f.slab) {
+		f.slab = make([]int, 0, max(slabInts, len(lits)))
+	}
+	i := len(f.slab)
+	f.slab = append(f.slab, lits...)
+	f.Clauses = append(f.Clauses, f.slab[i:len(f.slab):len(f.slab)])
 }
 
 type cellDigit struct {
@@ -132,6 +171,32 @@ func (f *Formula) addCellVar(c, d int) int {
 // kind that this package does not encode is an error wrapping
 // ErrPuzzle.
 func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
+	return PuzzleContext(context.Background(), p, opts)
+}
+
+// PuzzleContext is Puzzle, stopped with ctx.Err() within milliseconds
+// once ctx is done: a large layout takes seconds to encode.
+func PuzzleContext(ctx context.Context, p *layouts.Puzzle, opts Options) (f *Formula, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			s, ok := r.(stopped)
+			if !ok {
+				panic(r)
+			}
+			f, err = nil, s.err
+		}
+	}()
+	f, err = puzzle(ctx, p, opts)
+	if f != nil {
+		f.done, f.ctx, f.slab = nil, nil, nil
+	}
+	return f, err
+}
+
+func puzzle(ctx context.Context, p *layouts.Puzzle, opts Options) (*Formula, error) {
 	m := p.Model
 	if m == nil {
 		return nil, fmt.Errorf("%w: no model", ErrPuzzle)
@@ -164,6 +229,7 @@ func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
 	}
 
 	f := newFormula(p, amo, sum)
+	f.ctx, f.done = ctx, ctx.Done()
 	all := ^uint64(0) >> (64 - n)
 	cand := make([]uint64, len(m.Cells))
 	for c, d := range p.Givens {
@@ -188,11 +254,11 @@ func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
 	}
 
 	if p.Conflict() != nil {
-		f.Clauses = append(f.Clauses, []int{})
+		f.add()
 	}
 	for c, d := range p.Givens {
 		if d == 0 {
-			f.Clauses = append(f.Clauses, f.cellLits(c, cand[c]))
+			f.add(f.cellLits(c, cand[c])...)
 		}
 	}
 	for c, d := range p.Givens {
@@ -212,7 +278,7 @@ func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
 		}
 		for d := 1; d <= n; d++ {
 			if given&(1<<(d-1)) == 0 {
-				f.Clauses = append(f.Clauses, f.unitLits(u, d))
+				f.add(f.unitLits(u, d)...)
 			}
 		}
 	}
@@ -226,7 +292,7 @@ func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
 				}
 				for mask := cand[c] & cand[q]; mask != 0; mask &= mask - 1 {
 					d := bits.TrailingZeros64(mask) + 1
-					f.Clauses = append(f.Clauses, []int{-f.Var(c, d), -f.Var(q, d)})
+					f.add(-f.Var(c, d), -f.Var(q, d))
 				}
 			}
 		}

@@ -55,7 +55,7 @@ func ParseModel(r io.Reader, name string) (Model, error) {
 
 // ParseModel reads a solver's answer for f, as the package's ParseModel,
 // and stops at the first literal beyond f.NumVars, an error wrapping
-// layouts.ErrTooLarge at its position: the model then takes at most
+// ErrModel and layouts.ErrTooLarge at its position: the model then takes at most
 // NumVars literals, and a model of another formula fails on its first
 // wrong literal rather than after it is read whole.
 func (f *Formula) ParseModel(r io.Reader, name string) (Model, error) {
@@ -145,7 +145,7 @@ func parseModel(r io.Reader, name string, maxV int) (Model, error) {
 			}
 			if lit > maxV || lit < -maxV {
 				if maxV < maxVar {
-					return fail(s.line, col, layouts.ErrTooLarge, "literal %d is beyond the formula's %d variables (a model of another CNF?)", lit, maxV)
+					return Model{}, &layouts.ParseError{File: name, Line: s.line, Col: col, Err: fmt.Errorf("%w (%w): literal %d is beyond the formula's %d variables (a model of another CNF?)", ErrModel, layouts.ErrTooLarge, lit, maxV)}
 				}
 				return fail(s.line, col, layouts.ErrTooLarge, "literal %d beyond %d", lit, maxV)
 			}
