@@ -81,6 +81,7 @@ type Formula struct {
 	slab []int           // where add copies the literals of new clauses
 	done <-chan struct{} // while encoding: PuzzleContext's ctx.Done()
 	ctx  context.Context
+	size *Size // set by Estimate: add counts the clauses, keeping none
 }
 
 // slabInts is the size of the chunks of literals that add fills: one
@@ -95,15 +96,32 @@ const pollClauses = 1 << 14
 // done; PuzzleContext recovers it and nothing else.
 type stopped struct{ err error }
 
+// poll stops the encoding, through a panic that PuzzleContext
+// recovers, when its context is done.
+func (f *Formula) poll() {
+	if f.done == nil {
+		return
+	}
+	select {
+	case <-f.done:
+		panic(stopped{f.ctx.Err()})
+	default:
+	}
+}
+
 // add appends the clause of lits, copied into the slab, so that a clause
 // costs its literals and a slice header, not an allocation.
 func (f *Formula) add(lits ...int) {
-	if f.done != nil && len(f.Clauses)%pollClauses == 0 {
-		select {
-		case <-f.done:
-			panic(stopped{f.ctx.Err()})
-		default:
+	if f.size != nil {
+		if f.size.Clauses%pollClauses == 0 {
+			f.poll()
 		}
+		f.size.Clauses++
+		f.size.count(lits)
+		return
+	}
+	if len(f.Clauses)%pollClauses == 0 {
+		f.poll()
 	}
 	if len(lits) == 0 {
 		f.Clauses = append(f.Clauses, []int{})
@@ -176,7 +194,13 @@ func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
 
 // PuzzleContext is Puzzle, stopped with ctx.Err() within milliseconds
 // once ctx is done: a large layout takes seconds to encode.
-func PuzzleContext(ctx context.Context, p *layouts.Puzzle, opts Options) (f *Formula, err error) {
+func PuzzleContext(ctx context.Context, p *layouts.Puzzle, opts Options) (*Formula, error) {
+	return encodeContext(ctx, p, opts, nil)
+}
+
+// encodeContext is PuzzleContext, counting the clauses in size instead
+// of keeping them when size is not nil.
+func encodeContext(ctx context.Context, p *layouts.Puzzle, opts Options, size *Size) (f *Formula, err error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -189,14 +213,14 @@ func PuzzleContext(ctx context.Context, p *layouts.Puzzle, opts Options) (f *For
 			f, err = nil, s.err
 		}
 	}()
-	f, err = puzzle(ctx, p, opts)
+	f, err = puzzle(ctx, p, opts, size)
 	if f != nil {
-		f.done, f.ctx, f.slab = nil, nil, nil
+		f.done, f.ctx, f.slab, f.size = nil, nil, nil, nil
 	}
 	return f, err
 }
 
-func puzzle(ctx context.Context, p *layouts.Puzzle, opts Options) (*Formula, error) {
+func puzzle(ctx context.Context, p *layouts.Puzzle, opts Options, size *Size) (*Formula, error) {
 	m := p.Model
 	if m == nil {
 		return nil, fmt.Errorf("%w: no model", ErrPuzzle)
@@ -229,7 +253,7 @@ func puzzle(ctx context.Context, p *layouts.Puzzle, opts Options) (*Formula, err
 	}
 
 	f := newFormula(p, amo, sum)
-	f.ctx, f.done = ctx, ctx.Done()
+	f.ctx, f.done, f.size = ctx, ctx.Done(), size
 	all := ^uint64(0) >> (64 - n)
 	cand := make([]uint64, len(m.Cells))
 	for c, d := range p.Givens {
