@@ -119,17 +119,28 @@ func (d *dimacsReader) next() (string, bool, error) {
 	if d.eof {
 		return "", false, nil
 	}
-	s, err := d.r.ReadString('\n')
-	if err == io.EOF {
-		d.eof = true
-		if s == "" {
-			return "", false, nil
+	var line []byte
+	for {
+		b, err := d.r.ReadSlice('\n')
+		if len(line)+len(b) > maxLine {
+			return "", false, errorAt(d.line+1, maxLine+1, layouts.ErrTooLarge, "line longer than %d bytes", maxLine)
 		}
-	} else if err != nil {
-		return "", false, err
+		line = append(line, b...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == io.EOF {
+			d.eof = true
+			if len(line) == 0 {
+				return "", false, nil
+			}
+		} else if err != nil {
+			return "", false, err
+		}
+		break
 	}
 	d.line++
-	return strings.TrimRight(s, "\r\n"), true, nil
+	return strings.TrimRight(string(line), "\r\n"), true, nil
 }
 
 func errorAt(line, col int, sentinel error, format string, args ...any) error {
@@ -169,6 +180,11 @@ type varLine struct {
 // body. Errors are *layouts.ParseError with the line and column (File is
 // empty: set it from the caller's name for the input); a CNF without
 // gattai's comments is an error wrapping ErrNoPuzzle.
+//
+// Limits, each an error wrapping layouts.ErrTooLarge at its position:
+// a line of at most 1 MB, at most 2^30 variables, and clauses that fit
+// in 4 GB of memory (24 bytes a clause, 8 a literal): a p line that
+// declares more clauses than that is refused before any is read.
 func ParseDIMACS(r io.Reader) (*Formula, error) {
 	in := &dimacsReader{r: bufio.NewReader(r)}
 	var (
@@ -185,6 +201,7 @@ func ParseDIMACS(r io.Reader) (*Formula, error) {
 		clause      []int
 		src         layouts.Source // the puzzle's format, from "c format"
 		clauseLine  int
+		mem         int64 // the bytes the clauses read so far take
 	)
 	const layoutPrefix = len("c layout ")
 	for {
@@ -219,10 +236,14 @@ func ParseDIMACS(r io.Reader) (*Formula, error) {
 					}
 					f.Clauses = append(f.Clauses, clause)
 					clause = nil
+					mem += clauseBytes
 					continue
 				}
 				if clause == nil {
 					clause, clauseLine = []int{}, in.line
+				}
+				if mem += litBytes; mem > maxCNFBytes {
+					return nil, errorAt(in.line, w.col, layouts.ErrTooLarge, "clauses beyond %d GB", maxCNFBytes>>30)
 				}
 				clause = append(clause, lit)
 			}
@@ -280,10 +301,12 @@ func ParseDIMACS(r io.Reader) (*Formula, error) {
 			nv, err1 := strconv.Atoi(w[2].text)
 			nc, err2 := strconv.Atoi(w[3].text)
 			switch {
-			case err1 != nil || nv < 0 || nv > 1<<30:
+			case err1 != nil || nv < 0 || nv > maxVar:
 				return nil, errorAt(in.line, w[2].col, layouts.ErrSyntax, "bad number of variables %q", w[2].text)
-			case err2 != nil || nc < 0 || nc > 1<<30:
+			case err2 != nil || nc < 0 || nc > maxVar:
 				return nil, errorAt(in.line, w[3].col, layouts.ErrSyntax, "bad number of clauses %q", w[3].text)
+			case int64(nc)*(clauseBytes+litBytes) > maxCNFBytes:
+				return nil, errorAt(in.line, w[3].col, layouts.ErrTooLarge, "%d clauses would take more than %d GB", nc, maxCNFBytes>>30)
 			}
 			p, err := parsePuzzle(layoutText.String(), layoutLines, givens, givensAt, in.line)
 			if err != nil {
