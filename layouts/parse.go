@@ -331,9 +331,16 @@ func (r *Reader) readPOJ() (*Puzzle, error) {
 	if !r.counted {
 		r.counted = true
 		if r.skip() {
-			if l, _ := r.peek(0); countLine(l.text, m.N) {
+			l, _ := r.peek(0)
+			switch {
+			case countLine(l.text, m.N):
 				r.next()
 				r.left, _ = strconv.Atoi(strings.TrimSpace(l.text))
+			case countLike(l.text, m.N):
+				r.next()
+				text := strings.TrimSpace(l.text)
+				return nil, &ParseError{File: r.opts.File, Line: l.num, Col: 1 + strings.Index(l.text, text),
+					Err: fmt.Errorf("%w: count line %s has more than %d digits (or is a row of %d symbols, not %d)", ErrTooLarge, text[:min(len(text), 20)], maxCountDigits, len(text), m.N)}
 			}
 		}
 	}
