@@ -41,6 +41,8 @@ type Reader struct {
 	counted bool // a POJ count line was looked for
 	left    int  // puzzles the POJ count line still announces
 
+	splitter // the cells of the line being read
+
 	models map[string]*Model // built-ins compiled so far, by name/n
 	shapes []shape           // canvas shapes of the built-ins, made on first use
 }
