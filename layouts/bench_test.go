@@ -73,4 +73,3 @@ func benchRead(b *testing.B, data []byte, bad bool) {
 	}
 	b.ReportMetric(float64(lines*b.N)/b.Elapsed().Seconds(), "lines/s")
 }
-
