@@ -19,8 +19,8 @@ type Size struct {
 	DIMACSBytes int64
 	// MemBytes is what the formula takes in memory: its clauses (a
 	// 24-byte slice header and 8 bytes per literal) and its variable
-	// tables. Encoding takes up to about 1.5 times it at its peak, as
-	// the clause list grows; a SAT solver given the formula (gophersat)
+	// tables. Encoding takes up to about twice it at its peak, as the
+	// clause list grows; a SAT solver given the formula (gophersat)
 	// takes several times more.
 	MemBytes int64
 }
