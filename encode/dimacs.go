@@ -197,8 +197,9 @@ func ParseDIMACS(r io.Reader) (*Formula, error) {
 		sum         = DefaultSum()
 		vars        []varLine
 		f           *Formula
-		declared    int // clauses the p line announces
-		clause      []int
+		declared    int            // clauses the p line announces
+		clause      []int          // the literals of the clause being read
+		open        bool           // a clause is being read
 		src         layouts.Source // the puzzle's format, from "c format"
 		clauseLine  int
 		mem         int64 // the bytes the clauses read so far take
@@ -231,16 +232,13 @@ func ParseDIMACS(r io.Reader) (*Formula, error) {
 					if len(f.Clauses) == declared {
 						return nil, errorAt(in.line, w.col, layouts.ErrSyntax, "more than the %d clauses of the p line", declared)
 					}
-					if clause == nil {
-						clause = []int{}
-					}
-					f.Clauses = append(f.Clauses, clause)
-					clause = nil
+					f.add(clause...) // copied into the formula's slab
+					clause, open = clause[:0], false
 					mem += clauseBytes
 					continue
 				}
-				if clause == nil {
-					clause, clauseLine = []int{}, in.line
+				if !open {
+					open, clauseLine = true, in.line
 				}
 				if mem += litBytes; mem > maxCNFBytes {
 					return nil, errorAt(in.line, w.col, layouts.ErrTooLarge, "clauses beyond %d GB", maxCNFBytes>>30)
@@ -323,7 +321,7 @@ func ParseDIMACS(r io.Reader) (*Formula, error) {
 				return nil, errorAt(in.line, w[2].col, layouts.ErrSyntax, "%d variables, fewer than the %d cell variables", nv, f.CellVars)
 			}
 			f.NumVars, declared = nv, nc
-			f.Clauses = make([][]int, 0, min(nc, 1<<16))
+			f.Clauses = make([][]int, 0, min(nc, 1<<20))
 		default:
 			return nil, errorAt(in.line, 1, layouts.ErrSyntax, "want a comment or the p line, not %q", short(s))
 		}
@@ -331,7 +329,7 @@ func ParseDIMACS(r io.Reader) (*Formula, error) {
 	switch {
 	case f == nil:
 		return nil, errorAt(in.line+1, 1, ErrNoPuzzle, "no p line")
-	case clause != nil:
+	case open:
 		return nil, errorAt(clauseLine, 1, layouts.ErrTruncated, "last clause has no terminating 0")
 	case len(f.Clauses) != declared:
 		return nil, errorAt(in.line+1, 1, layouts.ErrTruncated, "%d clauses, the p line says %d", len(f.Clauses), declared)
