@@ -155,19 +155,24 @@ type field struct {
 
 func fields(s string, from int) []field {
 	var out []field
-	for i := from; i < len(s); {
-		if s[i] == ' ' || s[i] == '\t' {
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
-			j++
-		}
-		out = append(out, field{s[i:j], i + 1})
-		i = j
+	for w, rest := nextField(s, from); w.text != ""; w, rest = nextField(s, rest) {
+		out = append(out, w)
 	}
 	return out
+}
+
+// nextField is the first field of s[from:] and the offset after it; an
+// empty text at the end of s.
+func nextField(s string, from int) (field, int) {
+	i := from
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(s) && s[j] != ' ' && s[j] != '\t' {
+		j++
+	}
+	return field{s[i:j], i + 1}, j
 }
 
 type varLine struct {
@@ -220,7 +225,7 @@ func ParseDIMACS(r io.Reader) (*Formula, error) {
 			if s[0] == '%' {
 				break
 			}
-			for _, w := range fields(s, 0) {
+			for w, rest := nextField(s, 0); w.text != ""; w, rest = nextField(s, rest) {
 				lit, err := strconv.Atoi(w.text)
 				if err != nil {
 					return nil, errorAt(in.line, w.col, layouts.ErrSyntax, "literal %q is not an integer", w.text)
