@@ -60,7 +60,9 @@ func (f *Formula) WriteDIMACS(w io.Writer) error {
 			buf = append(buf, ' ')
 		}
 		buf = append(buf, '0', '\n')
-		bw.Write(buf)
+		if _, err := bw.Write(buf); err != nil {
+			return err // stop at once: a full disk, a cancelled writer
+		}
 	}
 	return bw.Flush()
 }

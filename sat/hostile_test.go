@@ -142,14 +142,18 @@ func TestExternalCancelEncoding(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := layouts.NewPuzzle(m)
-	path := fakeSolver(t, t.TempDir(), "never", "exit 0")
-	for _, wait := range []time.Duration{0, 50 * time.Millisecond, 300 * time.Millisecond} {
-		ctx, cancel := context.WithTimeout(context.Background(), wait)
-		start := time.Now()
-		_, err := sat.External{Solver: path}.Count(ctx, p, sat.Options{Encoding: encode.Pairwise})
-		cancel()
-		if d := time.Since(start) - wait; !errors.Is(err, context.DeadlineExceeded) || d > 500*time.Millisecond {
-			t.Errorf("deadline %v: err = %v, %v after the deadline; want it within 500ms", wait, err, d)
+	path := fakeSolver(t, t.TempDir(), "never", "sleep 30")
+	// Pairwise takes seconds to encode; sequential encodes in about half
+	// a second and writes 60 MB, so its later deadlines fall in writing.
+	for _, amo := range []encode.AMO{encode.Pairwise, encode.Sequential} {
+		for _, wait := range []time.Duration{0, 50 * time.Millisecond, 300 * time.Millisecond, 700 * time.Millisecond, 1200 * time.Millisecond} {
+			ctx, cancel := context.WithTimeout(context.Background(), wait)
+			start := time.Now()
+			_, err := sat.External{Solver: path}.Count(ctx, p, sat.Options{Encoding: amo})
+			cancel()
+			if d := time.Since(start) - wait; !errors.Is(err, context.DeadlineExceeded) || d > 500*time.Millisecond {
+				t.Errorf("%s, deadline %v: err = %v, %v after the deadline; want it within 500ms", amo, wait, err, d)
+			}
 		}
 	}
 }
