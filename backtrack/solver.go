@@ -254,6 +254,14 @@ func (s *Solver) start(givens []uint8) bool {
 		s.matches.fill()
 	}
 	s.woken.fill()
+	if s.full&(s.full-1) == 0 {
+		// One symbol: every cell starts with its one candidate, which no
+		// removal will ever queue. Place them all, or search would
+		// branch on a cell with nothing to choose between.
+		for c := range s.cand {
+			s.queue = append(s.queue, int32(c))
+		}
+	}
 	for c, d := range givens {
 		if d == 0 {
 			continue

@@ -61,6 +61,8 @@ type builder struct {
 	f    *Formula
 	cand []uint64 // open cell -> its digits, bit d-1 for digit d; 0 for a given cell
 	sum  Sum      // killer sums: never SumAuto
+
+	scratch []int // add's clause before Formula.add copies it
 }
 
 // Decided literals: what b.lit returns for a (cell, digit) that the
@@ -101,7 +103,7 @@ func (b *builder) lit(c, d int) int {
 // litTrue, without the litFalse ones otherwise (so that a clause whose
 // every literal is decided false is the empty clause).
 func (b *builder) add(lits ...int) {
-	cl := make([]int, 0, len(lits))
+	cl := b.scratch[:0]
 	for _, x := range lits {
 		switch x {
 		case litTrue:
@@ -111,7 +113,8 @@ func (b *builder) add(lits ...int) {
 		}
 		cl = append(cl, x)
 	}
-	b.f.Clauses = append(b.f.Clauses, cl)
+	b.scratch = cl
+	b.f.add(cl...)
 }
 
 // keep narrows open cell c to the digits of mask, reporting a change.
