@@ -1,0 +1,162 @@
+package logic
+
+// Trials: when no technique applies, an assumption "cell c holds d" is
+// followed by singles (naked and hidden) on a copy of the candidates;
+// if that reaches a contradiction, c <> d (depth 1). At depth 2 the copy
+// also takes every depth-1 elimination it can find, over and over, and
+// the assumption fails if that reaches a contradiction. Both are proofs
+// by contradiction, so a trial step is as sound as any other; it only
+// takes more work to follow.
+
+const maxDepth = 2
+
+type trialScratch struct {
+	cand [maxDepth + 1][]uint64
+	val  [maxDepth + 1][]uint8
+	q    []int32
+}
+
+// trial finds an assumption that fails at the given depth.
+func (s *solver) trial(st *Step, depth int) bool {
+	ts := &s.ts
+	if ts.cand[0] == nil {
+		for i := range ts.cand {
+			ts.cand[i] = make([]uint64, len(s.cand))
+			ts.val[i] = make([]uint8, len(s.cand))
+		}
+	}
+	c, d, ok := s.failing(s.cand, s.val, depth, 0)
+	if !ok {
+		return false
+	}
+	*st = Step{Technique: Trial, Weight: trialWeight(depth), Depth: depth,
+		Eliminations: []Move{s.mv(c, d)}, Cells: s.positions(c)}
+	return true
+}
+
+func trialWeight(depth int) float64 {
+	if depth == 1 {
+		return 8.5
+	}
+	return 10.0
+}
+
+// failing finds a candidate of (cand, val) whose assumption reaches a
+// contradiction at the depth, using scratch level lvl+1; candidates in
+// cells with fewer candidates go first.
+func (s *solver) failing(cand []uint64, val []uint8, depth, lvl int) (int, int, bool) {
+	for k := 2; k <= s.n; k++ {
+		for c, m := range cand {
+			if val[c] != 0 || count(m) != k {
+				continue
+			}
+			for d := range digits(m) {
+				if !s.survives(cand, val, c, d, depth, lvl+1) {
+					return c, d, true
+				}
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// survives assumes c = d on a copy at level lvl and reports whether it
+// stands up to singles (and, at depth 2, to depth-1 trials).
+func (s *solver) survives(cand []uint64, val []uint8, c, d, depth, lvl int) bool {
+	ts := &s.ts
+	tc, tv := ts.cand[lvl], ts.val[lvl]
+	copy(tc, cand)
+	copy(tv, val)
+	tc[c] = bit(d)
+	if !s.singles(tc, tv, c) {
+		return false
+	}
+	if depth == 1 {
+		return true
+	}
+	for {
+		c2, d2, ok := s.failing(tc, tv, depth-1, lvl)
+		if !ok {
+			return true
+		}
+		tc[c2] &^= bit(d2)
+		if !s.singles(tc, tv, -1) {
+			return false
+		}
+	}
+}
+
+// singles applies naked and hidden singles to (cand, val), starting
+// from cell start (or every cell with one candidate when start < 0),
+// and reports false on a contradiction.
+func (s *solver) singles(cand []uint64, val []uint8, start int) bool {
+	ts := &s.ts
+	q := ts.q[:0]
+	defer func() { ts.q = q[:0] }()
+	if start >= 0 {
+		q = append(q, int32(start))
+	} else {
+		for c, m := range cand {
+			if val[c] == 0 && count(m) <= 1 {
+				q = append(q, int32(c))
+			}
+		}
+	}
+	for {
+		for len(q) > 0 {
+			c := int(q[len(q)-1])
+			q = q[:len(q)-1]
+			if val[c] != 0 {
+				continue
+			}
+			m := cand[c]
+			if m == 0 {
+				return false
+			}
+			if count(m) != 1 {
+				continue
+			}
+			d := first(m)
+			val[c] = uint8(d)
+			for _, p := range s.m.Peers[c] {
+				if cand[p]&m == 0 {
+					continue
+				}
+				cand[p] &^= m
+				if cand[p] == 0 {
+					return false
+				}
+				if val[p] == 0 && count(cand[p]) == 1 {
+					q = append(q, int32(p))
+				}
+			}
+		}
+		// Hidden singles, and digits with no place.
+		for _, u := range s.full {
+			var once, twice uint64
+			for _, c := range s.m.Units[u].Cells {
+				m := cand[c]
+				twice |= once & m
+				once |= m
+			}
+			if once != s.all {
+				return false
+			}
+			for h := once &^ twice; h != 0; h &= h - 1 {
+				b := h & -h
+				for _, c := range s.m.Units[u].Cells {
+					if cand[c]&b != 0 {
+						if val[c] == 0 {
+							cand[c] = b
+							q = append(q, int32(c))
+						}
+						break
+					}
+				}
+			}
+		}
+		if len(q) == 0 {
+			return true
+		}
+	}
+}
