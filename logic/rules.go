@@ -45,45 +45,7 @@ func (s *solver) rule(st *Step, kind string) bool {
 			continue
 		}
 		k := r.Cells
-		switch kind {
-		case "parity":
-			for i := range k {
-				keep[i] = r.Mask
-			}
-		case "thermo":
-			s.thermoBounds(k, keep[:len(k)])
-		case "kropki", "nonconsecutive":
-			a, b := k[0], k[1]
-			keep[0], keep[1] = 0, 0
-			distinct := s.sees(a, b)
-			for x := range digits(s.cand[a]) {
-				for y := range digits(s.cand[b]) {
-					if distinct && x == y {
-						continue
-					}
-					ok := layouts.DotHolds(r.Dot, x, y)
-					if kind == "nonconsecutive" {
-						ok = x-y != 1 && y-x != 1
-					}
-					if ok {
-						keep[0] |= bit(x)
-						keep[1] |= bit(y)
-					}
-				}
-			}
-		case "killer":
-			for i := range k {
-				keep[i] = 0
-			}
-			if s.n <= 12 {
-				if cap(s.memo) < 1<<s.n {
-					s.memo = make([]uint8, 1<<s.n)
-				}
-				s.memo = s.memo[:1<<s.n]
-				clear(s.memo)
-			}
-			s.killer(k, r.Sum, 0, 0, 0, keep[:len(k)])
-		}
+		s.ruleKeep(r, s.cand, keep[:len(k)])
 		var elims []Move
 		for i, c := range k {
 			if s.val[c] != 0 {
@@ -102,13 +64,78 @@ func (s *solver) rule(st *Step, kind string) bool {
 	return false
 }
 
+// ruleKeep sets keep[i] to the digits of r.Cells[i] that some
+// assignment of the rule's cells, from the candidates cand, allows.
+func (s *solver) ruleKeep(r *layouts.Rule, cand []uint64, keep []uint64) {
+	k := r.Cells
+	switch r.Kind {
+	case "parity":
+		for i := range k {
+			keep[i] = r.Mask
+		}
+	case "thermo":
+		s.thermoBounds(k, cand, keep)
+	case "kropki", "nonconsecutive":
+		sup := &s.support[r.Dot]
+		if r.Kind == "nonconsecutive" {
+			sup = &s.support[3]
+		}
+		a, b := k[0], k[1]
+		distinct := s.sees(a, b)
+		keep[0], keep[1] = 0, 0
+		for x := range digits(cand[a]) {
+			ys := sup[x] & cand[b]
+			if distinct {
+				ys &^= bit(x)
+			}
+			if ys != 0 {
+				keep[0] |= bit(x)
+				keep[1] |= ys
+			}
+		}
+	case "killer":
+		for i := range k {
+			keep[i] = 0
+		}
+		if s.n <= 12 {
+			if cap(s.memo) < 1<<s.n {
+				s.memo = make([]uint8, 1<<s.n)
+			}
+			s.memo = s.memo[:1<<s.n]
+			clear(s.memo)
+		}
+		s.killer(k, cand, r.Sum, 0, 0, 0, keep)
+	default:
+		for i, c := range k {
+			keep[i] = cand[c]
+		}
+	}
+}
+
+// pairSupport fills, for each kropki dot (by Dot) and for
+// nonconsecutive (index 3), the digits y that go with each digit x.
+func (s *solver) pairSupport() {
+	for x := 1; x <= s.n; x++ {
+		for y := 1; y <= s.n; y++ {
+			for dot := layouts.DotNone; dot <= layouts.DotBlack; dot++ {
+				if layouts.DotHolds(dot, x, y) {
+					s.support[dot][x] |= bit(y)
+				}
+			}
+			if x-y != 1 && y-x != 1 {
+				s.support[3][x] |= bit(y)
+			}
+		}
+	}
+}
+
 // thermoBounds keeps, for each cell of a thermometer, the digits above
 // the least its bulb side allows and below the most its tip side allows.
-func (s *solver) thermoBounds(k []int, keep []uint64) {
-	lo := make([]int, len(k))
+func (s *solver) thermoBounds(k []int, cand, keep []uint64) {
+	var lo [64]int
 	prev := 0
 	for i, c := range k {
-		m := s.cand[c] &^ (uint64(1)<<prev - 1) // digits > prev
+		m := cand[c] &^ (uint64(1)<<prev - 1) // digits > prev
 		if m == 0 {
 			prev = s.n + 1
 		} else {
@@ -120,7 +147,7 @@ func (s *solver) thermoBounds(k []int, keep []uint64) {
 	for i := len(k) - 1; i >= 0; i-- {
 		var m uint64
 		if next > 1 {
-			m = s.cand[k[i]] & (uint64(1)<<(next-1) - 1) // digits < next
+			m = cand[k[i]] & (uint64(1)<<(next-1) - 1) // digits < next
 		}
 		hi := 0
 		if m != 0 {
@@ -137,7 +164,7 @@ func (s *solver) thermoBounds(k []int, keep []uint64) {
 // killer enumerates the assignments of distinct digits to cage cells
 // k[i:] that fit their candidates and make the sum, given used digits
 // and the partial sum; keep collects each cell's digits that take part.
-func (s *solver) killer(k []int, sum, i int, used uint64, part int, keep []uint64) bool {
+func (s *solver) killer(k []int, cand []uint64, sum, i int, used uint64, part int, keep []uint64) bool {
 	if i == len(k) {
 		return part == sum
 	}
@@ -146,7 +173,7 @@ func (s *solver) killer(k []int, sum, i int, used uint64, part int, keep []uint6
 			return v == 1
 		}
 	}
-	ok := s.killerAt(k, sum, i, used, part, keep)
+	ok := s.killerAt(k, cand, sum, i, used, part, keep)
 	if len(s.memo) > int(used) {
 		s.memo[used] = 2
 		if ok {
@@ -156,16 +183,16 @@ func (s *solver) killer(k []int, sum, i int, used uint64, part int, keep []uint6
 	return ok
 }
 
-func (s *solver) killerAt(k []int, sum, i int, used uint64, part int, keep []uint64) bool {
+func (s *solver) killerAt(k []int, cand []uint64, sum, i int, used uint64, part int, keep []uint64) bool {
 	left := len(k) - i - 1
 	ok := false
-	for d := range digits(s.cand[k[i]] &^ used) {
+	for d := range digits(cand[k[i]] &^ used) {
 		p := part + d
 		// The least and most the cells after i can add.
 		if p+left*(left+1)/2 > sum || p+left*(2*s.n-left+1)/2 < sum {
 			continue
 		}
-		if s.killer(k, sum, i+1, used|bit(d), p, keep) {
+		if s.killer(k, cand, sum, i+1, used|bit(d), p, keep) {
 			keep[i] |= bit(d)
 			ok = true
 		}

@@ -26,9 +26,10 @@ type solver struct {
 	stamp []uint32 // per cell, for marking without clearing
 	gen   uint32
 
-	memo []uint8 // killer: per set of used digits, 1 feasible, 2 not
-	cs   chainScratch
-	ts   trialScratch
+	support [4][65]uint64 // pair rules: digit x -> the digits beside it (see pairSupport)
+	memo    []uint8       // killer: per set of used digits, 1 feasible, 2 not
+	cs      chainScratch
+	ts      trialScratch
 }
 
 // lock is a full unit u meeting a unit v: a digit whose candidates in u
@@ -106,6 +107,8 @@ func newSolver(m *layouts.Model) *solver {
 			s.grids = append(s.grids, f)
 		}
 	}
+	s.pairSupport()
+	s.pairSupport()
 	return s
 }
 

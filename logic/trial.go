@@ -14,7 +14,14 @@ type trialScratch struct {
 	cand [maxDepth + 1][]uint64
 	val  [maxDepth + 1][]uint8
 	q    []int32
+
+	budget int // depth-1 trials left inside depth-2 ones, for this step
 }
+
+// trialBudget bounds the depth-1 trials that one depth-2 trial step
+// makes. A step that runs out fails to find its contradiction, which
+// the rating then counts as search beyond depth 2.
+const trialBudget = 200000
 
 // trial finds an assumption that fails at the given depth.
 func (s *solver) trial(st *Step, depth int) bool {
@@ -25,6 +32,7 @@ func (s *solver) trial(st *Step, depth int) bool {
 			ts.val[i] = make([]uint8, len(s.cand))
 		}
 	}
+	ts.budget = trialBudget
 	c, d, ok := s.failing(s.cand, s.val, depth, 0)
 	if !ok {
 		return false
@@ -74,16 +82,34 @@ func (s *solver) survives(cand []uint64, val []uint8, c, d, depth, lvl int) bool
 	if depth == 1 {
 		return true
 	}
-	for {
-		c2, d2, ok := s.failing(tc, tv, depth-1, lvl)
-		if !ok {
-			return true
-		}
-		tc[c2] &^= bit(d2)
-		if !s.singles(tc, tv, -1) {
-			return false
+	// Depth-1 trials on the copy, pass after pass, until a pass finds
+	// nothing or the copy breaks.
+	for changed := true; changed; {
+		changed = false
+		for c2 := range tc {
+			for d2 := range digits(tc[c2]) {
+				if tv[c2] != 0 {
+					break
+				}
+				if tc[c2]&bit(d2) == 0 {
+					continue
+				}
+				if s.ts.budget <= 0 {
+					return true // out of budget: the assumption stands
+				}
+				s.ts.budget--
+				if s.survives(tc, tv, c2, d2, depth-1, lvl+1) {
+					continue
+				}
+				tc[c2] &^= bit(d2)
+				if !s.singles(tc, tv, -1) {
+					return false
+				}
+				changed = true
+			}
 		}
 	}
+	return true
 }
 
 // singles applies naked and hidden singles to (cand, val), starting
@@ -152,6 +178,31 @@ func (s *solver) singles(cand []uint64, val []uint8, start int) bool {
 						}
 						break
 					}
+				}
+			}
+		}
+		if len(q) > 0 {
+			continue
+		}
+		// The rules, last: a change sends the cell back to singles.
+		var keep [64]uint64
+		for ri := range s.rules {
+			r := &s.rules[ri]
+			if len(r.Cells) > len(keep) {
+				continue
+			}
+			s.ruleKeep(r, cand, keep[:len(r.Cells)])
+			for i, c := range r.Cells {
+				m := cand[c] & keep[i]
+				if m == cand[c] {
+					continue
+				}
+				if m == 0 {
+					return false
+				}
+				cand[c] = m
+				if val[c] == 0 {
+					q = append(q, int32(c))
 				}
 			}
 		}
