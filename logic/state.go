@@ -18,10 +18,12 @@ type solver struct {
 	cand []uint64 // candidates of each cell, bit d-1 for digit d
 	val  []uint8  // the placed digit, or 0
 
-	full  []int   // indices of the full units
-	locks []lock  // pairs of units meeting in 2 cells or more
-	grids []fishG // per grid: its rows and columns as unit indices
-	rules []layouts.Rule
+	full     []int     // indices of the full units
+	fullIdx  []int32   // unit -> its index in full, or -1
+	cellFull [][]int32 // cell -> its full units, as indices into full
+	locks    []lock    // pairs of units meeting in 2 cells or more
+	grids    []fishG   // per grid: its rows and columns as unit indices
+	rules    []layouts.Rule
 
 	stamp []uint32 // per cell, for marking without clearing
 	gen   uint32
@@ -51,11 +53,19 @@ func newSolver(m *layouts.Model) *solver {
 	s.cand = make([]uint64, nc)
 	s.val = make([]uint8, nc)
 	s.stamp = make([]uint32, nc)
+	s.fullIdx = make([]int32, len(m.Units))
+	s.cellFull = make([][]int32, nc)
 	for u := range m.Units {
+		s.fullIdx[u] = -1
 		if m.Full(u) {
+			s.fullIdx[u] = int32(len(s.full))
+			for _, c := range m.Units[u].Cells {
+				s.cellFull[c] = append(s.cellFull[c], int32(len(s.full)))
+			}
 			s.full = append(s.full, u)
 		}
 	}
+	s.ts.inDirty = make([]uint32, len(s.full))
 	// Locks: a full unit and any unit that shares 2+ cells with it
 	// without lying inside it.
 	for _, u := range s.full {

@@ -14,6 +14,11 @@ type trialScratch struct {
 	cand [maxDepth + 1][]uint64
 	val  [maxDepth + 1][]uint8
 	q    []int32
+	// Full units (indices into solver.full) to look at for hidden
+	// singles: dirty, and inDirty[u] == gen for those in it.
+	dirty   []int32
+	inDirty []uint32
+	gen     uint32
 
 	budget int // depth-1 trials left inside depth-2 ones, for this step
 }
@@ -102,7 +107,7 @@ func (s *solver) survives(cand []uint64, val []uint8, c, d, depth, lvl int) bool
 					continue
 				}
 				tc[c2] &^= bit(d2)
-				if !s.singles(tc, tv, -1) {
+				if !s.singles(tc, tv, c2) {
 					return false
 				}
 				changed = true
@@ -112,22 +117,29 @@ func (s *solver) survives(cand []uint64, val []uint8, c, d, depth, lvl int) bool
 	return true
 }
 
-// singles applies naked and hidden singles to (cand, val), starting
-// from cell start (or every cell with one candidate when start < 0),
-// and reports false on a contradiction.
-func (s *solver) singles(cand []uint64, val []uint8, start int) bool {
+// singles applies naked and hidden singles (and the rules) to (cand,
+// val) after cell changed lost candidates, and reports false on a
+// contradiction. Hidden singles are looked for only in the full units
+// of cells that changed: before the change none was left.
+func (s *solver) singles(cand []uint64, val []uint8, changed int) bool {
 	ts := &s.ts
-	q := ts.q[:0]
-	defer func() { ts.q = q[:0] }()
-	if start >= 0 {
-		q = append(q, int32(start))
-	} else {
-		for c, m := range cand {
-			if val[c] == 0 && count(m) <= 1 {
-				q = append(q, int32(c))
+	q, dirty := ts.q[:0], ts.dirty[:0]
+	defer func() { ts.q, ts.dirty = q[:0], dirty[:0] }()
+	ts.gen++
+	if ts.gen == 0 {
+		clear(ts.inDirty)
+		ts.gen = 1
+	}
+	touch := func(c int) {
+		for _, u := range s.cellFull[c] {
+			if ts.inDirty[u] != ts.gen {
+				ts.inDirty[u] = ts.gen
+				dirty = append(dirty, u)
 			}
 		}
 	}
+	q = append(q, int32(changed))
+	touch(changed)
 	for {
 		for len(q) > 0 {
 			c := int(q[len(q)-1])
@@ -142,8 +154,7 @@ func (s *solver) singles(cand []uint64, val []uint8, start int) bool {
 			if count(m) != 1 {
 				continue
 			}
-			d := first(m)
-			val[c] = uint8(d)
+			val[c] = uint8(first(m))
 			for _, p := range s.m.Peers[c] {
 				if cand[p]&m == 0 {
 					continue
@@ -152,13 +163,17 @@ func (s *solver) singles(cand []uint64, val []uint8, start int) bool {
 				if cand[p] == 0 {
 					return false
 				}
+				touch(p)
 				if val[p] == 0 && count(cand[p]) == 1 {
 					q = append(q, int32(p))
 				}
 			}
 		}
-		// Hidden singles, and digits with no place.
-		for _, u := range s.full {
+		// Hidden singles, and digits with no place, in the units touched.
+		for len(dirty) > 0 && len(q) == 0 {
+			u := s.full[dirty[len(dirty)-1]]
+			dirty = dirty[:len(dirty)-1]
+			ts.inDirty[s.fullIdx[u]] = 0
 			var once, twice uint64
 			for _, c := range s.m.Units[u].Cells {
 				m := cand[c]
@@ -174,6 +189,7 @@ func (s *solver) singles(cand []uint64, val []uint8, start int) bool {
 					if cand[c]&b != 0 {
 						if val[c] == 0 {
 							cand[c] = b
+							touch(c)
 							q = append(q, int32(c))
 						}
 						break
@@ -181,10 +197,10 @@ func (s *solver) singles(cand []uint64, val []uint8, start int) bool {
 				}
 			}
 		}
-		if len(q) > 0 {
+		if len(q) > 0 || len(dirty) > 0 {
 			continue
 		}
-		// The rules, last: a change sends the cell back to singles.
+		// The rules, last: a change goes back to singles.
 		var keep [64]uint64
 		for ri := range s.rules {
 			r := &s.rules[ri]
@@ -201,12 +217,13 @@ func (s *solver) singles(cand []uint64, val []uint8, start int) bool {
 					return false
 				}
 				cand[c] = m
+				touch(c)
 				if val[c] == 0 {
 					q = append(q, int32(c))
 				}
 			}
 		}
-		if len(q) == 0 {
+		if len(q) == 0 && len(dirty) == 0 {
 			return true
 		}
 	}
