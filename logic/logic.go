@@ -170,7 +170,7 @@ func (s *solver) next(st *Step) bool {
 	if s.chain(st, modeX) || s.chain(st, modeXY) || s.chain(st, modeAIC) {
 		return true
 	}
-	for depth := 1; depth <= maxDepth; depth++ {
+	for depth := 1; depth <= maxDepth && !s.noTrial; depth++ {
 		if s.trial(st, depth) {
 			return true
 		}

@@ -32,6 +32,8 @@ type solver struct {
 	memo    []uint8       // killer: per set of used digits, 1 feasible, 2 not
 	cs      chainScratch
 	ts      trialScratch
+
+	noTrial bool // tests: stop where a trial would be needed
 }
 
 // lock is a full unit u meeting a unit v: a digit whose candidates in u
