@@ -121,7 +121,7 @@ func (s *solver) chain(st *Step, mode chainMode) bool {
 	nn := len(cs.cell)
 	best, bestA, bestY := maxStrong+1, -1, -1
 	for a := range nn {
-		if mode == modeXY && count(s.cand[cs.cell[a]]) != 2 {
+		if !s.hasStrong(int32(a), mode) {
 			continue
 		}
 		y, k := s.chainFrom(int32(a), mode, best-1)
@@ -142,6 +142,17 @@ func (s *solver) chain(st *Step, mode chainMode) bool {
 	}
 	s.describeChain(st, int32(bestA), y, k, mode)
 	return true
+}
+
+// hasStrong reports whether node a has a strong link of the mode: a
+// chain from "a is false" needs one to start.
+func (s *solver) hasStrong(a int32, mode chainMode) bool {
+	for _, e := range s.cs.strong[a] {
+		if !(mode == modeX && e.unit < 0) && !(mode == modeXY && e.unit >= 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // chainFrom searches from "a is false" up to limit strong links and

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"gattai/backtrack"
@@ -68,3 +69,5 @@ func readShared(t testing.TB, name string, max int) []*layouts.Puzzle {
 	}
 	return out
 }
+
+func stringsReader(s string) *strings.Reader { return strings.NewReader(s + "\n") }

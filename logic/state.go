@@ -25,8 +25,9 @@ type solver struct {
 	grids    []fishG   // per grid: its rows and columns as unit indices
 	rules    []layouts.Rule
 
-	stamp []uint32 // per cell, for marking without clearing
-	gen   uint32
+	peerBits []uint64 // cell a*len(cand)+b: a and b share a unit (small models)
+	stamp    []uint32 // per cell, for marking without clearing
+	gen      uint32
 
 	support [4][65]uint64 // pair rules: digit x -> the digits beside it (see pairSupport)
 	memo    []uint8       // killer: per set of used digits, 1 feasible, 2 not
@@ -120,6 +121,15 @@ func newSolver(m *layouts.Model) *solver {
 		}
 	}
 	s.pairSupport()
+	if nc <= maxPeerBits {
+		s.peerBits = make([]uint64, (nc*nc+63)/64)
+		for a, ps := range m.Peers {
+			for _, b := range ps {
+				i := a*nc + b
+				s.peerBits[i>>6] |= 1 << (i & 63)
+			}
+		}
+	}
 	s.pairSupport()
 	return s
 }
@@ -257,6 +267,14 @@ func (s *solver) positions(cs ...int) []layouts.Pos {
 
 // sees reports whether cells a and b share a unit.
 func (s *solver) sees(a, b int) bool {
+	if s.peerBits != nil {
+		i := a*len(s.cand) + b
+		return s.peerBits[i>>6]&(1<<(i&63)) != 0
+	}
 	_, ok := slices.BinarySearch(s.m.Peers[a], b)
 	return ok
 }
+
+// maxPeerBits is the most cells for which sees uses a bit matrix
+// (2 MiB at most) rather than a search of the peer list.
+const maxPeerBits = 4096
