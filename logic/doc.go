@@ -67,8 +67,7 @@
 // trial steps are as sound as the others; the rater then goes back to
 // the easiest techniques. Assumptions are tried in cells with fewest
 // candidates first. A depth-2 step gives up after 200000 inner trials
-// on a 9x9 (in proportion to 81 over the cells on larger models, at
-// least 5000);
+// with 9 digits (81/n² of that with n digits, at least 5000);
 // when depth 2 finds nothing (or gives up, or the puzzle has more than
 // one solution) the path ends and the rating says search: depth 3,
 // score 11.5, Solved false.

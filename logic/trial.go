@@ -24,8 +24,8 @@ type trialScratch struct {
 }
 
 // trialBudget bounds the depth-1 trials that one depth-2 trial step
-// makes on a 9x9, and in proportion on larger models (81/cells of it,
-// at least 5000), as a trial costs in proportion to the cells. A step
+// makes with 9 digits, and in proportion for more (81/n² of it, at
+// least 5000), as a trial costs about n² (a grid's cells). A step
 // that runs out fails to find its contradiction, which the rating then
 // counts as search beyond depth 2.
 const trialBudget = 200000
@@ -39,7 +39,7 @@ func (s *solver) trial(st *Step, depth int) bool {
 			ts.val[i] = make([]uint8, len(s.cand))
 		}
 	}
-	ts.budget = max(trialBudget*81/len(s.cand), 5000)
+	ts.budget = max(trialBudget*81/(s.n*s.n), 5000)
 	c, d, ok := s.failing(s.cand, s.val, depth, 0)
 	if !ok {
 		return false
