@@ -76,7 +76,7 @@ func (s *solver) fish(st *Step, k int) bool {
 				if !rec(0, 0, 0) {
 					continue
 				}
-				*st = Step{Technique: fishNames[k], Weight: fishW[k]}
+				reset(st, fishNames[k], fishW[k])
 				for _, i := range idx[:k] {
 					st.Units = append(st.Units, s.unitName(base[lines[i]]))
 				}

@@ -109,13 +109,13 @@ func (sv *Solver) Hint(p *layouts.Puzzle) (Step, error) {
 	if !sv.s.next(&st) {
 		return Step{Technique: "search", Weight: SearchWeight, Depth: maxDepth + 1}, nil
 	}
-	return st, nil
+	return st.clone(), nil
 }
 
 // Steps: see the package function.
 func (sv *Solver) Steps(p *layouts.Puzzle) ([]Step, error) {
 	var out []Step
-	_, err := sv.walk(p, func(st *Step) { out = append(out, *st) })
+	_, err := sv.walk(p, func(st *Step) { out = append(out, st.clone()) })
 	return out, err
 }
 

@@ -13,8 +13,7 @@ func (s *solver) fullHouse(st *Step) bool {
 			}
 		}
 		if k == 1 && count(s.cand[empty]) == 1 {
-			*st = Step{Technique: FullHouse, Weight: 1.0, Units: []string{s.unitName(u)},
-				Placements: []Move{s.mv(empty, first(s.cand[empty]))}, Cells: s.positions(empty)}
+			s.single(st, FullHouse, 1.0, u, empty, first(s.cand[empty]))
 			return true
 		}
 	}
@@ -49,8 +48,7 @@ func (s *solver) hiddenSingle(st *Step) bool {
 					if pass == 1 {
 						w = 1.5
 					}
-					*st = Step{Technique: HiddenSingle, Weight: w, Units: []string{s.unitName(u)},
-						Placements: []Move{s.mv(c, d)}, Cells: s.positions(c)}
+					s.single(st, HiddenSingle, w, u, c, d)
 					return true
 				}
 			}
@@ -63,7 +61,7 @@ func (s *solver) hiddenSingle(st *Step) bool {
 func (s *solver) nakedSingle(st *Step) bool {
 	for c, m := range s.cand {
 		if s.val[c] == 0 && count(m) == 1 {
-			*st = Step{Technique: NakedSingle, Weight: 2.3, Placements: []Move{s.mv(c, first(m))}, Cells: s.positions(c)}
+			s.single(st, NakedSingle, 2.3, -1, c, first(m))
 			return true
 		}
 	}
@@ -115,7 +113,8 @@ func (s *solver) locked(st *Step) bool {
 		if s.m.Units[l.u].Kind == layouts.UnitBox {
 			tech, w = Pointing, 2.6
 		}
-		*st = Step{Technique: tech, Weight: w, Units: []string{s.unitName(l.u), s.unitName(l.v)}}
+		reset(st, tech, w)
+		st.Units = append(st.Units, s.unitName(l.u), s.unitName(l.v))
 		for _, c := range l.rest {
 			if s.val[c] == 0 && s.cand[c]&bit(d) != 0 {
 				st.Eliminations = append(st.Eliminations, s.mv(c, d))
@@ -129,4 +128,14 @@ func (s *solver) locked(st *Step) bool {
 		return true
 	}
 	return false
+}
+
+// single describes a placement of d in c, found in unit u (or -1).
+func (s *solver) single(st *Step, tech string, w float64, u, c, d int) {
+	reset(st, tech, w)
+	if u >= 0 {
+		st.Units = append(st.Units, s.unitName(u))
+	}
+	st.Placements = append(st.Placements, s.mv(c, d))
+	st.Cells = append(st.Cells, s.pos(c))
 }

@@ -1,6 +1,7 @@
 package logic
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -68,6 +69,22 @@ func (s Step) String() string {
 		b.WriteString(" (" + strings.Join(why, "; ") + ")")
 	}
 	return b.String()
+}
+
+// reset empties st for a step of technique tech, keeping the room of
+// its slices, so that rating reuses one Step without allocating.
+func reset(st *Step, tech string, w float64) {
+	*st = Step{Technique: tech, Weight: w, Units: st.Units[:0], Placements: st.Placements[:0],
+		Eliminations: st.Eliminations[:0], Cells: st.Cells[:0]}
+}
+
+// clone is st with slices of its own.
+func (st Step) clone() Step {
+	st.Units = slices.Clone(st.Units)
+	st.Placements = slices.Clone(st.Placements)
+	st.Eliminations = slices.Clone(st.Eliminations)
+	st.Cells = slices.Clone(st.Cells)
+	return st
 }
 
 func single(t string) bool { return t == FullHouse || t == HiddenSingle || t == NakedSingle }

@@ -63,7 +63,8 @@ func (s *solver) naked(st *Step, k int) bool {
 		if !found {
 			continue
 		}
-		*st = Step{Technique: nakedNames[k], Weight: nakedW[k], Units: []string{s.unitName(u)}}
+		reset(st, nakedNames[k], nakedW[k])
+		st.Units = append(st.Units, s.unitName(u))
 		for _, c := range cells {
 			if s.val[c] != 0 || inIdx(pick[:], idx[:k], c) {
 				continue
@@ -153,7 +154,8 @@ func (s *solver) hidden(st *Step, k int) bool {
 		if !rec(0, 0, 0) {
 			continue
 		}
-		*st = Step{Technique: hiddenNames[k], Weight: hiddenW[k], Units: []string{s.unitName(u)}}
+		reset(st, hiddenNames[k], hiddenW[k])
+		st.Units = append(st.Units, s.unitName(u))
 		for p := posns; p != 0; p &= p - 1 {
 			c := cells[bits.TrailingZeros64(p)]
 			st.Cells = append(st.Cells, s.pos(c))
