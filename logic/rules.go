@@ -97,7 +97,14 @@ func (s *solver) ruleKeep(r *layouts.Rule, cand []uint64, keep []uint64) {
 		for i := range k {
 			keep[i] = 0
 		}
-		if s.n <= 12 {
+		if s.n > 16 && len(k) > 8 {
+			// Too many assignments to list without the memo: keep all.
+			for i, c := range k {
+				keep[i] = cand[c]
+			}
+			return
+		}
+		if s.n <= 16 {
 			if cap(s.memo) < 1<<s.n {
 				s.memo = make([]uint8, 1<<s.n)
 			}

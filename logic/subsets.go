@@ -15,7 +15,7 @@ func (s *solver) naked(st *Step, k int) bool {
 	var idx [64]int
 	for u := range s.m.Units {
 		cells := s.m.Units[u].Cells
-		if len(cells) <= k {
+		if len(cells) <= k || len(cells) > 64 {
 			continue
 		}
 		// Empty cells with 2..k candidates.
