@@ -40,6 +40,8 @@ type chainScratch struct {
 	cell   []int32
 	digit  []uint8
 	strong [][]edge
+	weakAt []int32 // the weak links between cells of node i: weak[weakAt[i]:weakAt[i+1]]
+	weak   []int32
 	seen   []uint32 // per state (node*2 + on)
 	gen    uint32
 	parent []int32 // per state: the state before, or -1
@@ -104,6 +106,18 @@ func (s *solver) buildNodes() {
 			cs.strong[na] = append(cs.strong[na], edge{nb, int32(u)})
 			cs.strong[nb] = append(cs.strong[nb], edge{na, int32(u)})
 		}
+	}
+	// Weak links between cells: the same digit in peers.
+	cs.weakAt = append(cs.weakAt[:0], 0)
+	cs.weak = cs.weak[:0]
+	for i := range nn {
+		c, d := int(cs.cell[i]), int(cs.digit[i])
+		for _, p := range s.m.Peers[c] {
+			if to := cs.nodeOf[p*n+d-1]; to >= 0 {
+				cs.weak = append(cs.weak, to)
+			}
+		}
+		cs.weakAt = append(cs.weakAt, int32(len(cs.weak)))
 	}
 	if len(cs.seen) < 2*nn {
 		cs.seen = make([]uint32, 2*nn)
@@ -207,14 +221,11 @@ func (s *solver) chainFrom(a int32, mode chainMode, limit int) (int32, int) {
 		if mode == modeXY && count(s.cand[c]) != 2 {
 			continue
 		}
-		for _, p := range s.m.Peers[c] {
-			if s.val[p] == 0 && s.cand[p]&bit(d) != 0 {
-				to := cs.nodeOf[p*n+d-1]
-				if mode == modeXY && count(s.cand[p]) != 2 {
-					continue
-				}
-				visit(x, to*2, -1, dep)
+		for _, to := range cs.weak[cs.weakAt[node]:cs.weakAt[node+1]] {
+			if mode == modeXY && count(s.cand[cs.cell[to]]) != 2 {
+				continue
 			}
+			visit(x, to*2, -1, dep)
 		}
 	}
 	return -1, 0

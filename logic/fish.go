@@ -27,13 +27,15 @@ func (s *solver) fish(st *Step, k int) bool {
 				for i, u := range base {
 					var w uint64
 					placed := false
-					for _, c := range s.m.Units[u].Cells {
-						if s.val[c] == int8d(d) {
+					// A row's cells ascend by column within the grid, and a
+					// column's by row: position j is the crossing line j.
+					for j, c := range s.m.Units[u].Cells {
+						if int(s.val[c]) == d {
 							placed = true
 							break
 						}
 						if s.val[c] == 0 && s.cand[c]&b != 0 {
-							w |= 1 << s.lineIndex(s.grids[gi].grid, orient, c)
+							w |= 1 << j
 						}
 					}
 					if placed {
@@ -100,18 +102,6 @@ func (s *solver) fish(st *Step, k int) bool {
 		}
 	}
 	return false
-}
-
-func int8d(d int) uint8 { return uint8(d) }
-
-// lineIndex is c's column (orient 0) or row (orient 1) within grid gi.
-func (s *solver) lineIndex(gi, orient, c int) int {
-	g := s.m.Layout.Grids[gi].At
-	p := s.m.Cells[c]
-	if orient == 0 {
-		return p.Col - g.Col
-	}
-	return p.Row - g.Row
 }
 
 // inBase reports whether c lies in one of the chosen base units.
