@@ -65,6 +65,7 @@ const SearchWeight = 11.5
 type Solver struct {
 	s   *solver
 	err error // a rule kind with no technique
+	st  Step  // the step being taken, its slices reused from puzzle to puzzle
 }
 
 // New builds the tables for m.
@@ -87,7 +88,7 @@ func (sv *Solver) start(p *layouts.Puzzle) error {
 
 // Hint is the next step of p: the easiest that applies. It returns
 // ErrSolved for a full grid; a step with no changes and Technique
-// "search" means that nothing here applies.
+// Search means that nothing here applies.
 func Hint(p *layouts.Puzzle) (Step, error) { return New(p.Model).Hint(p) }
 
 // Steps is the logical path from p's givens to its solution, or to where
@@ -107,7 +108,7 @@ func (sv *Solver) Hint(p *layouts.Puzzle) (Step, error) {
 	}
 	var st Step
 	if !sv.s.next(&st) {
-		return Step{Technique: "search", Weight: SearchWeight, Depth: maxDepth + 1}, nil
+		return Step{Technique: Search, Weight: SearchWeight, Depth: maxDepth + 1}, nil
 	}
 	return st.clone(), nil
 }
@@ -130,11 +131,11 @@ func (sv *Solver) walk(p *layouts.Puzzle, f func(*Step)) (Rating, error) {
 		return Rating{}, err
 	}
 	s := sv.s
-	r := Rating{Score: 0, Hardest: "", Solved: true}
-	var st Step
+	r := Rating{Solved: true}
+	st := &sv.st
 	for !s.solved() {
-		if !s.next(&st) {
-			r.Score, r.Hardest, r.Depth, r.Solved = SearchWeight, "search", maxDepth+1, false
+		if !s.next(st) {
+			r.Score, r.Hardest, r.Depth, r.Solved = SearchWeight, Search, maxDepth+1, false
 			break
 		}
 		r.Steps++
@@ -143,9 +144,9 @@ func (sv *Solver) walk(p *layouts.Puzzle, f func(*Step)) (Rating, error) {
 		}
 		r.Depth = max(r.Depth, st.Depth)
 		if f != nil {
-			f(&st)
+			f(st)
 		}
-		s.apply(&st)
+		s.apply(st)
 		if s.broken() {
 			return r, ErrNoSolution
 		}

@@ -90,7 +90,7 @@ func TestHint(t *testing.T) {
 	// Two solutions: the path ends where search is needed.
 	two := classic(t, ".........."+puzzle[10:])
 	r, err := logic.Rate(two)
-	if err != nil || r.Solved || r.Hardest != "search" || r.Level != logic.Extreme {
+	if err != nil || r.Solved || r.Hardest != logic.Search || r.Level != logic.Extreme {
 		t.Errorf("rate on a puzzle with many solutions = %+v, %v", r, err)
 	}
 }

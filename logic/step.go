@@ -116,6 +116,7 @@ const (
 	XYChain            = "xy-chain"
 	AIC                = "aic"
 	Trial              = "trial"
+	Search             = "search" // no step: search beyond depth-2 trials is needed
 )
 
 // Technique describes one technique: its name and weight. Its weight
