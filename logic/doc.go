@@ -134,8 +134,17 @@
 //
 // A Solver keeps its tables and scratch space across puzzles of one
 // model, and the searches allocate nothing in their inner loops (a step
-// allocates its description when it is found). BenchmarkRate rates
-// whole public sets and reports puzzles/s.
+// allocates its description when it is found, and rating reuses one
+// Step). BenchmarkRate rates whole public sets and reports puzzles/s:
+//
+//	go test ./logic -run XXX -bench Rate -benchtime 1x
+//
+// On the shared 2-core development machine (load 7-10) it reported
+// 2900-4900 puzzles/s for 2000 of sudoku17 (6 allocations a puzzle) and
+// 115-365 puzzles/s for top1465 (most of which need chains or trials);
+// in CPU time (/usr/bin/time, user) about 20000/s and 700/s on one core.
+// Chains take half of the time on top1465, trials most of it on
+// forum-hardest (about 35 ms a puzzle, all at depth 2).
 //
 // Short locals: s the solver, st a step, c a cell, d a digit, m a mask,
 // u a unit, k a subset or fish size.
