@@ -1,11 +1,13 @@
 package logic_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
 
+	"gattai/backtrack"
 	"gattai/internal/testkit"
 	"gattai/layouts"
 	"gattai/logic"
@@ -45,6 +47,32 @@ func TestSoundOnSubsets(t *testing.T) {
 			density := 0.3 + 0.3*rng.Float64()
 			p := subset(sol, func(int) bool { return rng.Float64() < density })
 			t.Run(fmt.Sprintf("%s/%d", name, i), func(t *testing.T) { soundOn(t, sol, p) })
+		}
+	}
+}
+
+// TestSoundSmall does the same on small classic grids (4x4, 6x6 with
+// 2x3 boxes, 8x8 with 2x4 boxes), whose solutions backtrack finds.
+func TestSoundSmall(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		box  layouts.Shape
+		name string
+	}{{4, layouts.Shape{Rows: 2, Cols: 2}, "4x4"}, {6, layouts.Shape{Rows: 2, Cols: 3}, "6x6"}, {8, layouts.Shape{Rows: 2, Cols: 4}, "8x8"}} {
+		m, err := layouts.Compile(layouts.Classic(tc.n, tc.box))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := backtrack.Solve(context.Background(), layouts.NewPuzzle(m))
+		if err != nil || res.Count != 1 {
+			t.Fatalf("no %s grid: %v", tc.name, err)
+		}
+		sol := res.Grid.Puzzle()
+		rng := rand.New(rand.NewPCG(2, uint64(tc.n)))
+		for i := range 20 {
+			density := 0.2 + 0.4*rng.Float64()
+			p := subset(sol, func(int) bool { return rng.Float64() < density })
+			t.Run(fmt.Sprintf("%s/%d", tc.name, i), func(t *testing.T) { soundOn(t, sol, p) })
 		}
 	}
 }
