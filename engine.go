@@ -72,7 +72,7 @@ func (e *Gophersat) Name() string { return EngineSAT }
 // Count encodes p and counts with gophersat.
 func (e *Gophersat) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
 	res := Result{Engine: e.Name(), Limit: limit}
-	if err := admitCNF(p, e.Name(), e.Encoding); err != nil {
+	if err := admitCNF(ctx, p, e.Name(), e.Encoding); err != nil {
 		return res, err
 	}
 	start := time.Now()
@@ -99,7 +99,7 @@ func (e *External) Name() string { return filepath.Base(e.Solver) }
 // Count exports p's CNF, runs the solver and reads its answers.
 func (e *External) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
 	res := Result{Engine: e.Name(), Limit: limit}
-	if err := admitCNF(p, e.Name(), e.Encoding); err != nil {
+	if err := admitCNF(ctx, p, e.Name(), e.Encoding); err != nil {
 		return res, err
 	}
 	start := time.Now()
@@ -133,18 +133,26 @@ func admit(p *layouts.Puzzle, engine string, supports func(kind string) bool) er
 
 // admitCNF is admit for the SAT engines, which also refuse a puzzle
 // whose CNF would not fit in MaxCNFBytes of memory.
-func admitCNF(p *layouts.Puzzle, engine string, enc encode.Options) error {
+func admitCNF(ctx context.Context, p *layouts.Puzzle, engine string, enc encode.Options) error {
 	if err := admit(p, engine, encode.Supports); err != nil {
 		return err
 	}
-	return checkCNFSize(p, enc)
+	return checkCNFSize(ctx, p, enc)
 }
 
 // checkCNFSize refuses a puzzle whose formula would take more than
-// MaxCNFBytes of memory, before anything is encoded.
-func checkCNFSize(p *layouts.Puzzle, enc encode.Options) error {
-	if size := cnfBytes(p, enc); size > MaxCNFBytes {
-		return &TooLargeError{What: fmt.Sprintf("the CNF of this %dx%d puzzle", p.Model.N, p.Model.N), Bytes: size, Limit: MaxCNFBytes}
+// MaxCNFBytes of memory, before it is encoded: a cheap bound settles
+// most puzzles, encode.Estimate the rest.
+func checkCNFSize(ctx context.Context, p *layouts.Puzzle, enc encode.Options) error {
+	if len(p.Model.Rules) == 0 && cnfBytes(p) <= MaxCNFBytes {
+		return nil
+	}
+	size, err := encode.Estimate(ctx, p, enc)
+	if err != nil {
+		return err
+	}
+	if size.MemBytes > MaxCNFBytes {
+		return &TooLargeError{What: fmt.Sprintf("the CNF of this %dx%d puzzle", p.Model.N, p.Model.N), Bytes: size.MemBytes, Limit: MaxCNFBytes}
 	}
 	return nil
 }

@@ -33,10 +33,10 @@ func ReadFile(name string, opts layouts.ReadOptions) ([]*layouts.Puzzle, error) 
 // puzzle whose formula would not fit in MaxCNFBytes, and stops writing
 // with ctx.Err() when ctx is done.
 func Export(ctx context.Context, w io.Writer, p *layouts.Puzzle, enc encode.Options) (*encode.Formula, error) {
-	if err := admitCNF(p, "export", enc); err != nil {
+	if err := admitCNF(ctx, p, "export", enc); err != nil {
 		return nil, err
 	}
-	f, err := encode.Puzzle(p, enc)
+	f, err := encode.PuzzleContext(ctx, p, enc)
 	if err != nil {
 		return nil, err
 	}
@@ -63,11 +63,16 @@ func (c ctxWriter) Write(b []byte) (int, error) {
 }
 
 // Decode reads the grid of a solver's satisfying model of f, a formula
-// that Export wrote (read back with encode.ParseDIMACS), and checks it
-// against the puzzle with layouts.Check. A model that does not fit f is
-// an error wrapping encode.ErrModel; a grid that breaks the puzzle, one
-// wrapping ErrEngine: the solver's answer is wrong.
+// that Export wrote (read back with encode.ParseDIMACS, the model with
+// f.ParseModel). It checks the model against every clause of f and the
+// grid against the puzzle with layouts.Check. A model that does not fit
+// f, or makes a clause false, is an error wrapping encode.ErrModel (a
+// *encode.ClauseError names the clause); a grid that breaks the puzzle,
+// one wrapping ErrEngine: the encoding is wrong.
 func Decode(f *encode.Formula, m encode.Model) (layouts.Grid, error) {
+	if err := f.Satisfied(m); err != nil {
+		return layouts.Grid{}, err
+	}
 	g, err := f.Decode(m)
 	if err != nil {
 		return g, err

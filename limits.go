@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 
-	"gattai/encode"
 	"gattai/layouts"
 )
 
@@ -26,11 +25,12 @@ func (e *TooLargeError) Error() string {
 
 func (e *TooLargeError) Unwrap() error { return layouts.ErrTooLarge }
 
-// cnfBytes estimates, from above, the memory of p's formula with the
-// pairwise encoding, the largest: each open (cell, digit) is a variable,
-// and each unit holds a clause per pair of its cells open for one digit.
-// The estimate counts clauses as encode stores them, a slice each.
-func cnfBytes(p *layouts.Puzzle, _ encode.Options) int64 {
+// cnfBytes bounds from above the memory of p's formula without rules,
+// with the pairwise encoding, the largest: each open (cell, digit) is a
+// variable, and each unit holds a clause per pair of its cells open for
+// one digit, as encode stores them. It costs a pass over the units, far
+// less than encode.Estimate, which encodes.
+func cnfBytes(p *layouts.Puzzle) int64 {
 	m := p.Model
 	open := make([]uint64, len(m.Cells))
 	full := ^uint64(0) >> (64 - m.N)

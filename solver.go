@@ -171,9 +171,6 @@ func autoBudget(m *layouts.Model) time.Duration {
 // need be and the formula fits in memory.
 func (s *Solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
 	budget := autoBudget(p.Model)
-	if budget > 0 && checkCNFSize(p, s.opts.Encoding) != nil {
-		budget = 0 // too large for SAT: the native engine alone
-	}
 	if budget == 0 {
 		return s.verified(ctx, s.native, p, limit)
 	}
@@ -182,6 +179,11 @@ func (s *Solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (Result
 	cancel()
 	if !errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
 		return r, err
+	}
+	if checkCNFSize(ctx, p, s.opts.Encoding) != nil {
+		// Too large for SAT, or stopped while measuring: the native
+		// engine alone, from the start.
+		return s.verified(ctx, s.native, p, limit)
 	}
 	spent := r.Elapsed
 	r, err = s.verified(ctx, s.gopher, p, limit)

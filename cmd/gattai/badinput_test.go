@@ -123,7 +123,8 @@ func TestDecode(t *testing.T) {
 		t.Errorf("decode: exit %d, %s\n%s", code, errs, out)
 	}
 	_, errs, code = runGattai(t, "", "decode", samurai, model)
-	if code != exitBadInput || !strings.HasPrefix(errs, "gattai: "+model+":1:1: ") || !strings.Contains(errs, "a model of another CNF?") || strings.Count(errs, "\n") != 1 {
+	if code != exitBadInput || !strings.HasPrefix(errs, "gattai: "+model+": ") || !strings.Contains(errs, "is false") ||
+		!strings.Contains(errs, "a model of another CNF?") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("decode with another CNF's model: exit %d, %q", code, errs)
 	}
 }

@@ -33,7 +33,7 @@ func (c *decodeCmd) Run(e *env) error {
 		return &exitError{exitBadInput, err.Error()}
 	}
 	defer mf.Close()
-	model, err := encode.ParseModel(bufio.NewReader(ctxReader{e.ctx, mf}), c.Model)
+	model, err := f.ParseModel(bufio.NewReader(ctxReader{e.ctx, mf}), c.Model)
 	if err != nil {
 		return decodeError(e, err, c.Model)
 	}
@@ -52,7 +52,7 @@ func (c *decodeCmd) Run(e *env) error {
 		if top := maxVar(model.Lits); top != f.NumVars {
 			err = fmt.Errorf("%w (it names variables up to %d, %s has %d: a model of another CNF?)", err, top, c.CNF, f.NumVars)
 		}
-		return decodeError(e, &layouts.ParseError{File: c.Model, Line: 1, Col: 1, Err: err}, c.Model)
+		return decodeError(e, err, c.Model)
 	case err != nil:
 		return decodeError(e, err, c.Model)
 	}

@@ -1,0 +1,162 @@
+package gattai_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"gattai"
+	"gattai/internal/testkit"
+	"gattai/layouts"
+)
+
+// engines are the engine choices every test runs, external only where
+// its solver is on PATH (or required by GATTAI_REQUIRE_SOLVERS).
+func engines(t *testing.T) []gattai.Options {
+	opts := []gattai.Options{
+		{Engine: gattai.EngineAuto},
+		{Engine: gattai.EngineBacktrack, Verify: gattai.VerifyOn},
+		{Engine: gattai.EngineSAT},
+	}
+	for _, s := range []string{"minisat", "cadical"} {
+		t.Run("find "+s, func(t *testing.T) {
+			testkit.NeedSolver(t, s)
+			opts = append(opts, gattai.Options{Engine: gattai.EngineExternal, Solver: s})
+		})
+	}
+	return opts
+}
+
+// Every engine solves every example layout, agrees with the others and
+// returns a grid that passes layouts.Check.
+func TestEnginesAgree(t *testing.T) {
+	opts := engines(t)
+	for _, in := range layouts.Builtins() {
+		m := testkit.Model(t, in.Name, 9)
+		p := testkit.ReadPuzzle(t, "testdata/examples/"+in.Name+".txt", m)
+		want := testkit.ReadPuzzle(t, "testdata/examples/"+in.Name+".solution.txt", m)
+		for _, o := range opts {
+			t.Run(in.Name+"/"+o.Engine+o.Solver, func(t *testing.T) {
+				r, err := gattai.Solve(context.Background(), p, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.Status() != gattai.Unique || string(r.Grid.Digits) != string(want.Givens) {
+					t.Fatalf("status %v, grid\n%s", r.Status(), r.Grid)
+				}
+				if err := layouts.Check(p, r.Grid); err != nil {
+					t.Fatal(err)
+				}
+				if o.Engine == gattai.EngineSAT || o.Engine == gattai.EngineExternal || o.Verify == gattai.VerifyOn {
+					if r.Check == "" {
+						t.Errorf("%s: not verified by a second engine", o.Engine)
+					}
+				}
+			})
+		}
+	}
+}
+
+// Every engine refuses bad input with the same typed error: never a
+// panic, never a count of 0.
+func TestBadInputSameError(t *testing.T) {
+	m := testkit.Model(t, "classic", 4)
+	outOfRange := layouts.NewPuzzle(m)
+	outOfRange.Givens[5] = 7
+	short := &layouts.Puzzle{Model: m, Givens: make([]uint8, 3)}
+	sandwich := *m
+	sandwich.Rules = []layouts.Rule{{Kind: "sandwich", Name: "sandwich r1", Cells: []int{0, 1, 2, 3}, Sum: 5}}
+	unknownKind := layouts.NewPuzzle(&sandwich)
+	tests := []struct {
+		name string
+		p    *layouts.Puzzle
+		is   error
+	}{
+		{"given out of range", outOfRange, layouts.ErrPuzzle},
+		{"givens of the wrong length", short, layouts.ErrPuzzle},
+		{"a rule kind no engine has", unknownKind, layouts.ErrUnsupported},
+	}
+	for _, tt := range tests {
+		for _, o := range engines(t) {
+			t.Run(tt.name+"/"+o.Engine+o.Solver, func(t *testing.T) {
+				r, err := gattai.Count(context.Background(), tt.p, 2, o)
+				if !errors.Is(err, tt.is) || r.Count != 0 {
+					t.Errorf("count %d, err %v; want %v", r.Count, err, tt.is)
+				}
+				var ue *layouts.UnsupportedError
+				if tt.is == layouts.ErrUnsupported && (!errors.As(err, &ue) || ue.Kind != "sandwich") {
+					t.Errorf("err %v is not an UnsupportedError naming the kind", err)
+				}
+			})
+		}
+	}
+}
+
+// A puzzle whose CNF would not fit in memory is refused by the SAT
+// engines before it is encoded, and auto keeps it on the native engine.
+func TestTooLarge(t *testing.T) {
+	m := testkit.Model(t, "classic", 64)
+	p := layouts.NewPuzzle(m)
+	start := time.Now()
+	_, err := gattai.Count(context.Background(), p, 1, gattai.Options{Engine: gattai.EngineSAT, Verify: gattai.VerifyOff})
+	var tl *gattai.TooLargeError
+	if !errors.As(err, &tl) || !errors.Is(err, layouts.ErrTooLarge) || !strings.Contains(err.Error(), "64x64") {
+		t.Errorf("sat: %v, want a TooLargeError", err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("refusing took %v", took)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	r, err := gattai.Count(ctx, p, 1, gattai.Options{})
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) || err == nil && r.Count != 1 {
+		t.Errorf("auto: count %d, %v", r.Count, err)
+	}
+	if err == nil && r.Engine != gattai.EngineBacktrack {
+		t.Errorf("auto answered with %s, want the native engine", r.Engine)
+	}
+}
+
+// A done context is an error, never a count.
+func TestStopped(t *testing.T) {
+	m := testkit.Model(t, "classic", 25)
+	p := layouts.NewPuzzle(m)
+	for _, o := range engines(t) {
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		r, err := gattai.Count(ctx, p, 1<<30, o)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("%s%s: count %d, err %v; want the deadline", o.Engine, o.Solver, r.Count, err)
+		}
+	}
+}
+
+// Explain finds a minimal set of givens, and the layout's constraints
+// when they alone have no solution.
+func TestExplain(t *testing.T) {
+	m := testkit.Model(t, "classic", 4)
+	p := layouts.NewPuzzle(m)
+	p.Givens[0], p.Givens[15] = 1, 1 // r1c1 and r4c4: no conflict alone
+	p.Givens[5] = 1                  // r2c2 = 1 shares box 1 with r1c1
+	x, err := gattai.Explain(context.Background(), p, gattai.Options{})
+	if err != nil || x.Solvable || len(x.Givens) != 2 || x.Givens[0] != 0 || x.Givens[1] != 5 {
+		t.Errorf("explain: %+v, %v; want r1c1 and r2c2", x, err)
+	}
+
+	l := *m.Layout
+	l.Constraints = []layouts.Constraint{
+		{Kind: "diagonal"},
+		{Kind: "killer", Sum: 3, Cells: []layouts.Pos{{Row: 0, Col: 0}, {Row: 0, Col: 1}}},
+		{Kind: "killer", Sum: 3, Cells: []layouts.Pos{{Row: 1, Col: 0}, {Row: 1, Col: 1}}},
+	}
+	bad, err := layouts.Compile(&l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err = gattai.Explain(context.Background(), layouts.NewPuzzle(bad), gattai.Options{})
+	if err != nil || x.Solvable || len(x.Givens) != 0 || len(x.Constraints) != 2 || x.Constraints[0] != 1 || x.Constraints[1] != 2 {
+		t.Errorf("explain constraints: %+v, %v; want the two cages", x, err)
+	}
+}
