@@ -174,7 +174,7 @@ func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record, 
 	}
 
 	read := func(put func(*record) bool) {
-		readAll(srcs, in.format(), m, &bytesRead, put)
+		readAll(srcs, reading{in.Format, m, e.stderr}, &bytesRead, put)
 	}
 	do = guarded(do)
 	if jobs == 1 && total >= 0 {
@@ -379,26 +379,42 @@ func guarded(do work) work {
 	}
 }
 
+// reading is how the sources are read: the --format flag, the layout
+// (nil: detected), and where notes on links go.
+type reading struct {
+	format string
+	model  *layouts.Model
+	notes  io.Writer
+}
+
 // readAll hands a record for every puzzle of every source to put, in
 // order, until put says stop. A bad puzzle is a record with its error;
 // so is a source that cannot be opened or read, and the next source is
 // read.
-func readAll(srcs []source, f layouts.Format, m *layouts.Model, n *atomic.Int64, put func(*record) bool) {
+func readAll(srcs []source, rd reading, n *atomic.Int64, put func(*record) bool) {
 	for _, s := range srcs {
-		if !readSource(s, f, m, n, put) {
+		if !readSource(s, rd, n, put) {
 			return
 		}
 	}
 }
 
 // readSource is readAll for one source; it reports whether to go on.
-func readSource(s source, f layouts.Format, m *layouts.Model, n *atomic.Int64, put func(*record) bool) bool {
+func readSource(s source, rd reading, n *atomic.Int64, put func(*record) bool) bool {
 	rc, err := s.open()
 	if err != nil {
 		return put(&record{file: s.name, err: pathless(err)})
 	}
 	defer rc.Close()
-	r := layouts.NewReader(countingReader{rc, n}, layouts.ReadOptions{File: s.name, Format: f, Model: m})
+	br := bufio.NewReaderSize(countingReader{rc, n}, 64<<10)
+	if linkInput(rd.format, br) {
+		if rd.model != nil {
+			return put(&record{file: s.name, err: errors.New("a setter's link carries its own layout: drop --layout, --layout-file, --size and --box")})
+		}
+		return readLinks(s.name, rd.format, br, rd.notes, put)
+	}
+	f, _ := layouts.ParseFormat(rd.format) // kong's enum holds it to the list
+	r := layouts.NewReader(br, layouts.ReadOptions{File: s.name, Format: f, Model: rd.model})
 	for {
 		p, err := r.Read()
 		if err == io.EOF {

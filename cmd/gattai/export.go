@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"path/filepath"
-	"strings"
 	"sync/atomic"
 
 	"gattai"
@@ -27,33 +25,12 @@ func (c *exportCmd) Run(e *env) error {
 	if err != nil {
 		return &exitError{exitBadInput, err.Error()}
 	}
+	fs := &files{e: e, name: c.Output}
 	toFile := c.Output != "" && c.Output != "-"
-	// Puzzles stream: each CNF is written as its puzzle is read. The
-	// first waits uncommitted until the next shows whether names are
-	// numbered.
-	var pending *output
-	var pendingRec *record
 	var n atomic.Int64
 	var bad int
 	var runErr error
-	commit := func(o *output, rec *record, name string) error {
-		if o.dest != "" && name != c.Output {
-			dest, err := resolve(name)
-			if err != nil {
-				return o.named(err)
-			}
-			o.dest = dest
-		}
-		if err := o.commit(); err != nil {
-			return err
-		}
-		if toFile {
-			fmt.Fprintf(e.stderr, "%s: %s (%d variables, %d clauses)\n", rec.where(), name, rec.out.Vars, rec.out.Clauses)
-		}
-		return nil
-	}
-	count := 0
-	readAll(c.sources(e.stdin), c.format(), m, &n, func(rec *record) bool {
+	readAll(c.sources(e.stdin), reading{c.Format, m, e.stderr}, &n, func(rec *record) bool {
 		if err := e.ctx.Err(); err != nil {
 			runErr = err
 			return false
@@ -63,20 +40,8 @@ func (c *exportCmd) Run(e *env) error {
 			bad++
 			return true
 		}
-		count++
-		if count == 2 && !toFile {
-			runErr = &exitError{exitBadInput, "several puzzles: name the files with -o (out.cnf becomes out-001.cnf, ...)"}
-			return false
-		}
-		if count == 2 {
-			if runErr = commit(pending, pendingRec, numbered(c.Output, 1)); runErr != nil {
-				return false
-			}
-			pending = nil
-		}
-		o, err := createOutput(e, c.Output)
-		if err != nil {
-			runErr = err
+		var o *output
+		if o, runErr = fs.next(); runErr != nil {
 			return false
 		}
 		w := bufio.NewWriter(o)
@@ -84,39 +49,41 @@ func (c *exportCmd) Run(e *env) error {
 		if err == nil {
 			err = w.Flush()
 		}
-		if err != nil {
+		switch {
+		case err == nil:
+		case errors.Is(err, layouts.ErrTooLarge) || errors.Is(err, layouts.ErrPuzzle) || errors.Is(err, layouts.ErrUnsupported):
+			fs.skip(o)
+			fmt.Fprintf(e.stderr, "%s: %v\n", rec.where(), err)
+			bad++
+			return true
+		case e.ctx.Err() != nil:
 			o.abort()
-			if errors.Is(err, e.ctx.Err()) {
-				runErr = err
-			} else if errors.Is(err, layouts.ErrTooLarge) || errors.Is(err, layouts.ErrPuzzle) {
-				fmt.Fprintf(e.stderr, "%s: %v\n", rec.where(), err)
-				bad++
-				return true
-			} else {
-				runErr = o.named(err)
-			}
+			runErr = err
+			return false
+		default:
+			o.abort()
+			runErr = o.named(err)
 			return false
 		}
-		rec.out.Vars, rec.out.Clauses = f.NumVars, len(f.Clauses)
-		if count == 1 {
-			pending, pendingRec = o, rec
-			return true
+		var note func(string)
+		if toFile {
+			note = func(name string) {
+				fmt.Fprintf(e.stderr, "%s: %s (%d variables, %d clauses)\n", rec.where(), name, f.NumVars, len(f.Clauses))
+			}
 		}
-		if runErr = commit(o, rec, numbered(c.Output, count)); runErr != nil {
+		if runErr = fs.done(o, note); runErr != nil {
 			return false
 		}
 		return true
 	})
-	if pending != nil {
-		if runErr == nil {
-			runErr = commit(pending, pendingRec, c.Output)
-		} else {
-			pending.abort()
-		}
+	if runErr == nil && e.ctx.Err() == nil {
+		runErr = fs.close()
+	} else {
+		fs.abort()
 	}
 	switch {
 	case e.ctx.Err() != nil:
-		return &exitError{exitTimeout, fmt.Sprintf("interrupted after %d puzzles", max(count-1, 0))}
+		return &exitError{exitTimeout, fmt.Sprintf("interrupted after %d puzzles", max(fs.n-1, 0))}
 	case runErr != nil:
 		var xe *exitError
 		if errors.As(runErr, &xe) {
@@ -127,11 +94,4 @@ func (c *exportCmd) Run(e *env) error {
 		return &exitError{code: exitBadInput}
 	}
 	return nil
-}
-
-// numbered is the name of the i-th of several CNF files: out.cnf becomes
-// out-001.cnf; the number has at least 3 digits.
-func numbered(name string, i int) string {
-	ext := filepath.Ext(name)
-	return fmt.Sprintf("%s-%03d%s", strings.TrimSuffix(name, ext), i, ext)
 }

@@ -3,9 +3,13 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"io"
 
+	"gattai/fpuzzles"
 	"gattai/layouts"
 	"gattai/report"
+	"gattai/sudokupad"
+	"gattai/svg"
 )
 
 // toFlags choose the output format, for every command that prints
@@ -15,8 +19,54 @@ type toFlags struct {
 }
 
 // toFormats lists the --to choices. The text formats are the readers'
-// own (layouts.Format); json is JSON Lines.
-var toFormats = []string{"auto", "line", "rows", "canvas", "poj", "euler", "json"}
+// own (layouts.Format); json is JSON Lines; fpuzzles and sudokupad are
+// share links, one a line; svg is a picture a puzzle, a file each.
+var toFormats = []string{"auto", "line", "rows", "canvas", "poj", "euler", "json", "fpuzzles", "sudokupad", "svg"}
+
+// linkWriters write a puzzle, and its solution if g is not nil, as a
+// setter's link.
+var linkWriters = map[string]func(p *layouts.Puzzle, g *layouts.Grid) (string, error){
+	"fpuzzles": func(p *layouts.Puzzle, g *layouts.Grid) (string, error) {
+		return fpuzzles.Link(p, fpuzzles.WriteOptions{Solution: g})
+	},
+	"sudokupad": func(p *layouts.Puzzle, g *layouts.Grid) (string, error) {
+		return sudokupad.Link(p, sudokupad.WriteOptions{Solution: g})
+	},
+}
+
+// link reports whether records are links, one a line.
+func (f *toFlags) link() bool { return linkWriters[f.To] != nil }
+
+// svg reports whether records are pictures, a file each.
+func (f *toFlags) svg() bool { return f.To == "svg" }
+
+// writeLink writes p, solved by g if not nil, as a --to link line.
+func (f *toFlags) writeLink(w io.Writer, p *layouts.Puzzle, g *layouts.Grid) error {
+	s, err := linkWriters[f.To](p, g)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, s+"\n")
+	return err
+}
+
+// writeSVG draws p, solved by g if not nil, into the next of fs.
+func writeSVG(fs *files, where string, p *layouts.Puzzle, g *layouts.Grid) error {
+	o, err := fs.next()
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(o)
+	err = svg.Write(w, p, g, svg.Options{Title: where})
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		o.abort()
+		return o.named(err)
+	}
+	return fs.done(o, nil)
+}
 
 // json reports whether records are JSON Lines.
 func (f *toFlags) json() bool { return f.To == "json" }
@@ -24,11 +74,8 @@ func (f *toFlags) json() bool { return f.To == "json" }
 // textFormat is the text format to write p in: the input's own unless
 // --to names one.
 func (f *toFlags) textFormat(p *layouts.Puzzle) *layouts.Puzzle {
-	if f.To == "" || f.To == "auto" || f.json() {
-		return p
-	}
 	fm, err := layouts.ParseFormat(f.To)
-	if err != nil { // kong's enum holds it to the list
+	if err != nil || fm == layouts.FormatAuto { // not a text format
 		return p
 	}
 	q := *p

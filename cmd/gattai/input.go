@@ -19,7 +19,7 @@ type layoutFlags struct {
 // inputFlags choose the layout, format and files of the puzzles read.
 type inputFlags struct {
 	layoutFlags `embed:""`
-	Format      string   `short:"f" enum:"auto,line,rows,poj,euler,canvas" default:"auto" help:"Input format: ${enum}."`
+	Format      string   `short:"f" enum:"auto,line,rows,poj,euler,canvas,fpuzzles,sudokupad" default:"auto" help:"Input format: ${enum}. fpuzzles and sudokupad read setters' links (one a line), ids or JSON."`
 	Files       []string `arg:"" optional:"" help:"Puzzle files; none or - reads standard input."`
 }
 
@@ -85,9 +85,4 @@ func (f *inputFlags) sources(stdin io.Reader) []source {
 		out = append(out, source{name, func() (io.ReadCloser, error) { return os.Open(name) }})
 	}
 	return out
-}
-
-func (f *inputFlags) format() layouts.Format {
-	fm, _ := layouts.ParseFormat(f.Format) // kong's enum already checked it
-	return fm
 }

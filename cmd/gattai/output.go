@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 )
 
@@ -156,4 +157,98 @@ func (o *output) abort() {
 	if o.dest != "" {
 		os.Remove(f.Name())
 	}
+}
+
+// files writes one file per item (a CNF, a picture) under a name given
+// with -o: one item takes the name itself, several take it numbered,
+// out.cnf becoming out-001.cnf, out-002.cnf, ... (at least 3 digits).
+// Items stream: the first waits uncommitted until the next shows
+// whether names are numbered. Without -o, one item goes to standard
+// output and a second is an error.
+type files struct {
+	e       *env
+	name    string
+	n       int
+	pending *output
+	note    func(name string) // says what pending holds, once named
+}
+
+// next opens the output of the next item; write it, then call done.
+func (fs *files) next() (*output, error) {
+	fs.n++
+	if fs.name == "" || fs.name == "-" {
+		if fs.n > 1 {
+			return nil, &exitError{exitBadInput, "several puzzles: name the files with -o (out.ext becomes out-001.ext, ...)"}
+		}
+		return createOutput(fs.e, "")
+	}
+	if fs.n == 2 {
+		if err := fs.commit(fs.pending, numbered(fs.name, 1), fs.note); err != nil {
+			return nil, err
+		}
+		fs.pending = nil
+	}
+	return createOutput(fs.e, fs.name)
+}
+
+// done finishes the item written to o; note, if not nil, is told the
+// file's name once it has one.
+func (fs *files) done(o *output, note func(name string)) error {
+	if fs.n == 1 && fs.name != "" && fs.name != "-" {
+		fs.pending, fs.note = o, note
+		return nil
+	}
+	return fs.commit(o, numbered(fs.name, fs.n), note)
+}
+
+// skip takes back the last next, whose item made no file.
+func (fs *files) skip(o *output) {
+	o.abort()
+	fs.n--
+}
+
+// close commits a single item under the name itself; abort drops it.
+func (fs *files) close() error {
+	o := fs.pending
+	fs.pending = nil
+	if o == nil {
+		return nil
+	}
+	return fs.commit(o, fs.name, fs.note)
+}
+
+func (fs *files) abort() {
+	if fs.pending != nil {
+		fs.pending.abort()
+		fs.pending = nil
+	}
+}
+
+// commit moves o, written for fs.name, to name.
+func (fs *files) commit(o *output, name string, note func(string)) error {
+	if o.file == nil { // standard output
+		return nil
+	}
+	if o.dest != "" && name != fs.name {
+		dest, err := resolve(name)
+		if err != nil {
+			return o.named(err)
+		}
+		o.dest = dest
+	}
+	o.name = name
+	if err := o.commit(); err != nil {
+		return err
+	}
+	if note != nil {
+		note(name)
+	}
+	return nil
+}
+
+// numbered is the name of the i-th of several files: out.cnf becomes
+// out-001.cnf; the number has at least 3 digits.
+func numbered(name string, i int) string {
+	ext := filepath.Ext(name)
+	return fmt.Sprintf("%s-%03d%s", strings.TrimSuffix(name, ext), i, ext)
 }

@@ -25,7 +25,14 @@ func (c *solveCmd) Run(e *env) error {
 		limit = 1
 	}
 	n, sep := 0, ""
-	return runBatch(e, &c.inputFlags, &c.engineFlags, &c.outputFlags,
+	// Pictures go a file each: -o names them, and the batch's own
+	// output is standard output, for the records of failures.
+	out, pics := &c.outputFlags, &files{e: e, name: c.Output}
+	if c.svg() {
+		out = &outputFlags{}
+		defer pics.abort()
+	}
+	err := runBatch(e, &c.inputFlags, &c.engineFlags, out,
 		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
 			r, err := s.Count(ctx, p, limit)
 			o := outcome{Result: r}
@@ -35,8 +42,13 @@ func (c *solveCmd) Run(e *env) error {
 			return o, err
 		},
 		func(w *bufio.Writer, r *record, stop string) error {
-			if c.json() {
+			switch {
+			case c.json():
 				return report.Write(w, jsonRecord(r, stop, true))
+			case c.link() && stop == "" && r.err == nil && r.out.Count == 1:
+				return c.writeLink(w, r.puzzle, &r.out.Grid)
+			case c.svg() && stop == "" && r.err == nil && r.out.Count == 1:
+				return writeSVG(pics, r.where(), r.puzzle, &r.out.Grid)
 			}
 			if r.puzzle != nil {
 				sep = c.textFormat(r.puzzle).Source.Format.Separator()
@@ -61,6 +73,10 @@ func (c *solveCmd) Run(e *env) error {
 			}
 			return nil
 		}, true)
+	if cerr := pics.close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // errorText is a failed record's one-line message.

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"gattai/fpuzzles"
+	"gattai/layouts"
+	"gattai/sudokupad"
+)
+
+// maxLink bounds one link, payload or JSON puzzle read from a file.
+const maxLink = 4 << 20
+
+// linkInput reports whether the input read through br holds setters'
+// links (or their JSON) rather than text grids: as --format says, or,
+// under auto, as its first line looks.
+func linkInput(f string, br *bufio.Reader) bool {
+	switch f {
+	case "fpuzzles", "sudokupad":
+		return true
+	case "auto":
+		head, _ := br.Peek(64 << 10)
+		head = bytes.TrimPrefix(head, []byte("\ufeff"))
+		if bytes.HasPrefix(bytes.TrimSpace(head), []byte("{")) {
+			return fpuzzles.Detect(head) || sudokupad.Detect(head)
+		}
+		for len(head) > 0 { // the first line that is no comment
+			var line []byte
+			line, head, _ = bytes.Cut(head, []byte("\n"))
+			if line = bytes.TrimSpace(line); len(line) > 0 && line[0] != '#' {
+				return fpuzzles.Detect(line) || sudokupad.Detect(line)
+			}
+		}
+	}
+	return false
+}
+
+// readLinks hands a record for each link of the input to put: one a
+// line, or the whole input when it is JSON. Each puzzle carries its own
+// layout. Notes on what a link held and gattai ignored go to notes.
+func readLinks(name, format string, br *bufio.Reader, notes io.Writer, put func(*record) bool) bool {
+	head, _ := br.Peek(1)
+	if len(head) == 1 && head[0] == '{' {
+		data, err := io.ReadAll(io.LimitReader(br, maxLink+1))
+		if err == nil && len(data) > maxLink {
+			err = fmt.Errorf("%w: a JSON puzzle of more than %d bytes", layouts.ErrTooLarge, maxLink)
+		}
+		if err != nil {
+			return put(&record{file: name, line: 1, err: &layouts.ParseError{File: name, Line: 1, Col: 1, Err: pathless(err)}})
+		}
+		return put(parseLink(name, 1, format, data, notes))
+	}
+	for line := 1; ; line++ {
+		text, err := readLine(br)
+		if t := bytes.TrimSpace(text); len(t) > 0 && t[0] != '#' {
+			if !put(parseLink(name, line, format, t, notes)) {
+				return false
+			}
+		}
+		if err == io.EOF {
+			return true
+		}
+		if err != nil {
+			return put(&record{file: name, line: line, err: &layouts.ParseError{File: name, Line: line, Col: 1, Err: pathless(err)}})
+		}
+	}
+}
+
+// readLine reads one line of at most maxLink bytes.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		line = append(line, chunk...)
+		if len(line) > maxLink {
+			return nil, fmt.Errorf("%w: a line of more than %d bytes", layouts.ErrTooLarge, maxLink)
+		}
+		if err != bufio.ErrBufferFull {
+			return line, err
+		}
+	}
+}
+
+// parseLink reads one link as --format says, or as it looks.
+func parseLink(name string, line int, format string, text []byte, notes io.Writer) *record {
+	rec := &record{file: name, line: line}
+	var p *layouts.Puzzle
+	var ns []string
+	var err error
+	switch {
+	case format == "fpuzzles" || format != "sudokupad" && fpuzzles.Detect(text):
+		var fp *fpuzzles.Puzzle
+		if fp, err = fpuzzles.Parse(name, text); err == nil {
+			p, ns = fp.Puzzle, fp.Notes
+		}
+	case format == "sudokupad" || sudokupad.Detect(text):
+		var sp *sudokupad.Puzzle
+		if sp, err = sudokupad.Parse(name, text); err == nil {
+			p, ns = sp.Puzzle, sp.Notes
+		}
+	default:
+		err = errors.New("not an f-puzzles or SudokuPad link, id or JSON")
+	}
+	if err != nil {
+		var pe *layouts.ParseError
+		if errors.As(err, &pe) && (pe.Line > 1 || text[0] != '{') {
+			// A position in the link's decompressed JSON, not in the file.
+			err = fmt.Errorf("in the puzzle's JSON at %d:%d: %w", pe.Line, pe.Col, pe.Err)
+		} else if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		rec.err = &layouts.ParseError{File: name, Line: line, Col: 1, Err: err}
+		return rec
+	}
+	for _, n := range ns {
+		fmt.Fprintf(notes, "%s:%d: note: %s\n", name, line, n)
+	}
+	p.Source = layouts.Source{File: name, Line: line, Format: layouts.FormatRows}
+	if len(p.Model.Layout.Grids) > 1 {
+		p.Source.Format = layouts.FormatCanvas
+	}
+	rec.puzzle = p
+	return rec
+}

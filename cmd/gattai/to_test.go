@@ -1,0 +1,125 @@
+package main
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// --to writes every output format from one switch; links and pictures
+// read back.
+func TestTo(t *testing.T) {
+	samurai := td("seeds", "samurai-problem1.txt")
+	solved, _, _ := runGattai(t, "", "solve", samurai)
+
+	// Links round trip: written with the solution, read back, solved again.
+	for _, to := range []string{"fpuzzles", "sudokupad"} {
+		file := samurai
+		if to == "fpuzzles" { // square grids only
+			file = td("examples", "classic.txt")
+		}
+		link, errs, code := runGattai(t, "", "solve", "--to", to, file)
+		if code != 0 || strings.Count(link, "\n") != 1 || !strings.HasPrefix(link, "https://") {
+			t.Fatalf("--to %s: exit %d, %q, %s", to, code, link, errs)
+		}
+		want, _, _ := runGattai(t, "", "solve", file)
+		got, errs, code := runGattai(t, link, "solve")
+		if code != 0 || got != want {
+			t.Errorf("--to %s read back: exit %d\n%s\nwant\n%s\n%s", to, code, got, want, errs)
+		}
+	}
+	if got, _, _ := runGattai(t, "", "solve", "--to", "canvas", samurai); got != solved {
+		t.Errorf("--to canvas differs from the canvas input's own format")
+	}
+
+	// JSON Lines: one object per puzzle, in input order.
+	out, _, code := runGattai(t, "", "solve", "--to", "json", samurai, td("examples", "classic.txt"))
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 2 {
+		t.Fatalf("--to json: exit %d, %q", code, out)
+	}
+	var rec struct {
+		Input, Status, Solution string
+		Solutions              int
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &rec); err != nil || rec.Status != "unique" || rec.Solution != solved || rec.Solutions != 1 {
+		t.Errorf("--to json: %+v, %v", rec, err)
+	}
+
+	// Pictures: a file each, numbered, each one SVG document.
+	dir := t.TempDir()
+	_, errs, code := runGattai(t, "", "solve", "--to", "svg", samurai, td("examples", "classic.txt"), "-o", filepath.Join(dir, "p.svg"))
+	files, _ := filepath.Glob(filepath.Join(dir, "*"))
+	if code != 0 || len(files) != 2 || filepath.Base(files[0]) != "p-001.svg" || filepath.Base(files[1]) != "p-002.svg" {
+		t.Fatalf("--to svg: exit %d, %v, %s", code, files, errs)
+	}
+	for _, f := range files {
+		checkSVG(t, readFile(t, f))
+	}
+	pic, _, code := runGattai(t, "", "solve", "--to", "svg", samurai)
+	if code != 0 {
+		t.Fatalf("--to svg to stdout: exit %d", code)
+	}
+	checkSVG(t, pic)
+	if _, errs, code := runGattai(t, "", "solve", "--to", "svg", samurai, samurai); code != exitBadInput || !strings.Contains(errs, "name the files with -o") {
+		t.Errorf("two pictures on stdout: exit %d, %s", code, errs)
+	}
+}
+
+// checkSVG parses a picture as XML: an svg root element.
+func checkSVG(t *testing.T, text string) {
+	t.Helper()
+	d := xml.NewDecoder(strings.NewReader(text))
+	root := ""
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not XML: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok && root == "" {
+			root = se.Name.Local
+		}
+	}
+	if root != "svg" {
+		t.Errorf("root element %q, want svg", root)
+	}
+}
+
+// A setter's link is read from a file, one a line: its rules are kept,
+// a rule gattai lacks is refused by name, and layout flags are refused.
+func TestLinks(t *testing.T) {
+	links := strings.Split(readFile(t, filepath.Join("..", "..", "fpuzzles", "testdata", "links.txt")), "\n")
+	var killer, arrow string
+	for i, l := range links {
+		if strings.Contains(l, "KillerCagePuzzleUrl") {
+			killer = links[i+1]
+		}
+		if strings.Contains(l, "feature") {
+			for _, next := range links[i+1:] {
+				if strings.HasPrefix(next, "https://") {
+					arrow = next
+					break
+				}
+			}
+		}
+	}
+	if killer == "" || arrow == "" {
+		t.Fatal("fpuzzles/testdata/links.txt lacks its killer or feature-test link")
+	}
+	file := filepath.Join(t.TempDir(), "links.txt")
+	os.WriteFile(file, []byte("# two links\n"+killer+"\n\n"+arrow+"\n"), 0o644)
+	out, errs, code := runGattai(t, "", "count", file)
+	if code != exitBadInput || !strings.HasPrefix(out, "1\n# "+file+":4:1: ") || !strings.Contains(out, `"arrow"`) {
+		t.Errorf("exit %d, %q, %s", code, out, errs)
+	}
+	if _, errs, code := runGattai(t, killer, "count", "--layout", "samurai"); code != exitBadInput || !strings.Contains(errs, "carries its own layout") {
+		t.Errorf("--layout with a link: exit %d, %s", code, errs)
+	}
+}
