@@ -44,7 +44,7 @@ func TestTo(t *testing.T) {
 	}
 	var rec struct {
 		Input, Status, Solution string
-		Solutions              int
+		Solutions               int
 	}
 	if err := json.Unmarshal([]byte(lines[0]), &rec); err != nil || rec.Status != "unique" || rec.Solution != solved || rec.Solutions != 1 {
 		t.Errorf("--to json: %+v, %v", rec, err)
