@@ -1,0 +1,54 @@
+// Package generate makes puzzles with exactly one solution on any
+// layout: a classic grid of any size, the built-in multi-grids, a layout
+// file, with its constraints, and with constraints of its own drawn at
+// random (killer cages, thermometers, kropki dots, parity marks, and
+// rules such as diagonal or antiknight).
+//
+// It sits beside the engines, not under them: it reads a
+// layouts.Model and counts solutions through a Counter that the caller
+// supplies (the gattai facade gives one per engine; tests adapt
+// backtrack), so it imports layouts and nothing else of gattai.
+//
+// # How a puzzle is made
+//
+// Puzzle i of a run draws every random choice from PCG(Seed, i), so it
+// is the same whatever the number of workers, and Generate emits in
+// index order. For one puzzle:
+//
+//  1. Rule kinds of Options.Kinds (diagonal, windoku, disjoint, jigsaw,
+//     antiknight, antiking, nonconsecutive) are added to a copy of the
+//     layout, which is compiled.
+//  2. Fill makes a random complete grid: the counter's first solution,
+//     then a quarter of the cells in random order take random digits
+//     that keep the puzzle solvable.
+//  3. Clue kinds (killer, thermo, kropki, parity) are read off that
+//     grid and added to a copy of the layout: the grid holds to them.
+//  4. Reduce starts from every cell given and removes the givens in
+//     random order, an orbit of Options.Symmetry at a time, keeping a
+//     removal while the puzzle has exactly one solution: a count to 2,
+//     skipped when every removed cell is a naked or hidden single of
+//     the givens left. With clue kinds this goes down to no givens at
+//     all where the clues allow.
+//
+// Removing givens never removes solutions, so an orbit whose removal
+// failed once fails for good: one pass leaves a minimal puzzle, in
+// which no orbit's givens can go without a second solution. With no
+// symmetry that is the usual minimal: no single given can go. With a
+// symmetry, a cell whose images include a canvas position that is no
+// cell (a mirror of a twodoku) is in no orbit and keeps its given, and
+// a minimal puzzle may have a single given that could go alone.
+//
+// Options.MinGivens stops the removal early, and Options.Rate with
+// Options.Rating keeps only puzzles whose rating is in range, trying
+// again from the same random stream.
+//
+// # Kinds
+//
+// Each kind is one entry of the drawers table (kinds.go), keyed by the
+// name Options.Kinds uses: a rule kind gives the constraints to add
+// before the grid is filled; a clue kind reads them off the filled
+// grid. Kinds lists them.
+//
+// Short names: c a counter, x, y cells, d a digit 1..N, m a model, o an
+// orbit, p a puzzle.
+package generate
