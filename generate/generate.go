@@ -248,8 +248,8 @@ func (mk *maker) try(ctx context.Context, rng *rand.Rand) (Puzzle, bool, error) 
 		c = mk.newCounter(m)
 	}
 	sol, err := Fill(ctx, m, c, rng)
-	if errors.Is(err, ErrNoGrid) {
-		return Puzzle{}, false, nil
+	if errors.Is(err, ErrNoGrid) && slices.ContainsFunc(mk.kinds, func(k drawer) bool { return k.random }) {
+		return Puzzle{}, false, nil // another jigsaw cut may fill
 	}
 	if err != nil {
 		return Puzzle{}, false, err

@@ -19,6 +19,9 @@ type drawer struct {
 	about  string
 	before func(m *layouts.Model, rng *rand.Rand) ([]layouts.Constraint, error)
 	after  func(m *layouts.Model, solution []uint8, rng *rand.Rand) []layouts.Constraint
+	// random is set for a rule kind that draws at random: a drawing
+	// that no grid fills is drawn again, where the others fail at once.
+	random bool
 }
 
 // drawers is every kind Generate can add, in a fixed order. Adding a
@@ -31,7 +34,7 @@ var drawers = []drawer{
 	{name: "disjoint", about: "the cells at one place in every box of a grid differ",
 		before: preset("disjoint")},
 	{name: "jigsaw", about: "random irregular pieces replace the boxes (one grid only)",
-		before: jigsaw},
+		before: jigsaw, random: true},
 	{name: "antiknight", about: "no two cells a knight's move apart hold the same digit",
 		before: every("antiknight")},
 	{name: "antiking", about: "no two cells a king's move apart hold the same digit",
