@@ -19,16 +19,60 @@ type Counter interface {
 	Count(ctx context.Context, p *layouts.Puzzle, limit int) (count int, first layouts.Grid, err error)
 }
 
-// ErrNoGrid is returned by Fill for a model that has no complete grid.
+// ErrNoGrid is returned by Fill and Grow for a model that has no complete grid.
 var ErrNoGrid = errors.New("the layout has no complete grid")
 
 // Fill returns a random complete grid of m, deterministic for rng and
+// the counter's answers. It gives an eighth of the cells (at least n+2),
+// in random order, random digits that no peer holds, and asks the
+// counter for a solution: one count, where Grow makes one per cell. If
+// the digits leave none (a contradiction that the peers did not show),
+// it tries again with half as many, and after a few failures leaves the
+// grid to Grow. On a model without rules the digits of the solution are
+// then renamed by a random permutation, which keeps every unit whole,
+// so that the counter's preference for low digits leaves no trace.
+func Fill(ctx context.Context, m *layouts.Model, c Counter, rng *rand.Rand) (layouts.Grid, error) {
+	p := layouts.NewPuzzle(m)
+	order := make([]uint8, m.N)
+	for k := max(len(m.Cells)/8, m.N+2); k >= 1; k /= 2 {
+		clear(p.Givens)
+		for _, x := range rng.Perm(len(m.Cells))[:min(k, len(m.Cells))] {
+			for i, d := range rng.Perm(m.N) {
+				order[i] = uint8(d + 1)
+			}
+			for _, d := range order {
+				if !peerHolds(p, x, d) {
+					p.Givens[x] = d
+					break
+				}
+			}
+		}
+		n, g, err := c.Count(ctx, p, 1)
+		if err != nil {
+			return layouts.Grid{}, err
+		}
+		if n == 0 {
+			continue
+		}
+		if len(m.Rules) == 0 {
+			rename := rng.Perm(m.N)
+			for i, d := range g.Digits {
+				g.Digits[i] = uint8(rename[d-1] + 1)
+			}
+		}
+		return g, nil
+	}
+	return Grow(ctx, m, c, rng)
+}
+
+// Grow returns a random complete grid of m, deterministic for rng and
 // the counter's answers: a counter for m finds a first solution, then a
 // quarter of the cells, in random order, each take a random digit that
 // leaves the puzzle solvable (the digit of the current solution always
 // does, so only other digits cost a count). The rules of m hold: the
-// counter enforces them.
-func Fill(ctx context.Context, m *layouts.Model, c Counter, rng *rand.Rand) (layouts.Grid, error) {
+// counter enforces them. It is slower than Fill and never fails on a
+// model that has a grid.
+func Grow(ctx context.Context, m *layouts.Model, c Counter, rng *rand.Rand) (layouts.Grid, error) {
 	p := layouts.NewPuzzle(m)
 	k, sol, err := c.Count(ctx, p, 1)
 	if err != nil {
@@ -67,9 +111,9 @@ func Fill(ctx context.Context, m *layouts.Model, c Counter, rng *rand.Rand) (lay
 	return sol, nil
 }
 
-// peerHolds reports whether a peer of c is given digit d.
-func peerHolds(p *layouts.Puzzle, c int, d uint8) bool {
-	for _, q := range p.Model.Peers[c] {
+// peerHolds reports whether a peer of x is given digit d.
+func peerHolds(p *layouts.Puzzle, x int, d uint8) bool {
+	for _, q := range p.Model.Peers[x] {
 		if p.Givens[q] == d {
 			return true
 		}

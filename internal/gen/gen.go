@@ -31,13 +31,13 @@ func (c Counter) Count(ctx context.Context, p *layouts.Puzzle, limit int) (int, 
 }
 
 // Filled returns a random complete valid grid of the model
-// (generate.Fill with backtrack), deterministic for rng.
+// (generate.Grow with backtrack), deterministic for rng.
 func Filled(m *layouts.Model, rng *rand.Rand) layouts.Grid {
 	return filled(NewCounter(m), m, rng)
 }
 
 func filled(c generate.Counter, m *layouts.Model, rng *rand.Rand) layouts.Grid {
-	g, err := generate.Fill(context.Background(), m, c, rng)
+	g, err := generate.Grow(context.Background(), m, c, rng)
 	if err != nil {
 		panic(err) // a test's layout has grids, and Background is never done
 	}
