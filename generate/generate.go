@@ -64,6 +64,9 @@ var (
 	ErrKind     = errors.New("bad kind")
 	ErrOptions  = errors.New("bad generate options")
 	ErrNoPuzzle = errors.New("no puzzle within the tries")
+	// ErrCounter is an internal failure: the counter's answers
+	// contradict each other.
+	ErrCounter = errors.New("counter is inconsistent")
 )
 
 // Generate makes opts.Count puzzles of m, each with exactly one solution
@@ -270,6 +273,14 @@ func (mk *maker) try(ctx context.Context, rng *rand.Rand) (Puzzle, bool, error) 
 	r := reducer{m: m, full: ^uint64(0) >> (64 - m.N)}
 	if err := r.reduce(ctx, c, p, mk.orbits, rng, mk.opts.MinGivens); err != nil {
 		return Puzzle{}, false, err
+	}
+	// The proof, whatever shortcuts the removals took: one count to 2.
+	k, g, err := c.Count(ctx, p, 2)
+	if err != nil {
+		return Puzzle{}, false, err
+	}
+	if k != 1 || !slices.Equal(g.Digits, sol.Digits) {
+		return Puzzle{}, false, fmt.Errorf("%w: the made puzzle has %d solutions by the counter's final count", ErrCounter, k)
 	}
 	out := Puzzle{Puzzle: p, Solution: sol}
 	if mk.opts.Rate != nil {
