@@ -3,11 +3,13 @@ package generate_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"gattai/generate"
 	"gattai/internal/gen"
 	"gattai/internal/testkit"
+	"gattai/layouts"
 )
 
 // BenchmarkGenerate makes minimal unique puzzles, one per iteration, on
@@ -57,5 +59,35 @@ func BenchmarkGenerate(b *testing.B) {
 			}
 			b.ReportMetric(float64(clues)/float64(b.N), "givens")
 		})
+	}
+}
+
+// BenchmarkFill compares the two fillers: Fill's one count after random
+// seeds, and Grow's count per cell.
+func BenchmarkFill(b *testing.B) {
+	for _, f := range []struct {
+		name string
+		fill func(context.Context, *layouts.Model, generate.Counter, *rand.Rand) (layouts.Grid, error)
+	}{{"fill", generate.Fill}, {"grow", generate.Grow}} {
+		for _, tc := range []struct {
+			layout string
+			n      int
+		}{{"classic", 9}, {"classic", 16}, {"samurai", 9}, {"sumo", 9}} {
+			b.Run(fmt.Sprintf("%s/%s/%d", f.name, tc.layout, tc.n), func(b *testing.B) {
+				m := testkit.Model(b, tc.layout, tc.n)
+				c := gen.NewCounter(m)
+				rng := rand.New(rand.NewPCG(1, 2))
+				b.ReportAllocs()
+				cpu := cpuTime()
+				for b.Loop() {
+					if _, err := f.fill(context.Background(), m, c, rng); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if cpu := cpuTime() - cpu; cpu > 0 {
+					b.ReportMetric(float64(b.N)/cpu.Seconds(), "grids/cpu-s")
+				}
+			})
+		}
 	}
 }
