@@ -67,7 +67,7 @@ var (
 	ErrOptions  = errors.New("bad generate options")
 	ErrNoPuzzle = errors.New("no puzzle within the tries")
 	// ErrCounter is an internal failure: the counter's answers
-	// contradict each other.
+	// contradict each other, or it panicked.
 	ErrCounter = errors.New("counter is inconsistent")
 )
 
@@ -122,7 +122,7 @@ func Generate(ctx context.Context, m *layouts.Model, opts Options, newCounter fu
 		wg.Go(func() {
 			mk := plan.maker()
 			for j := range work {
-				p, err := mk.make(ctx, j.i)
+				p, err := mk.safeMake(ctx, j.i)
 				j.out <- result{p, err}
 			}
 		})
@@ -209,6 +209,18 @@ type maker struct {
 
 func (p *plan) maker() *maker {
 	return &maker{plan: p, counter: p.newCounter(p.m)}
+}
+
+// safeMake is make with a panic (a counter's bug) turned into an error
+// wrapping ErrCounter: a worker's panic would end the caller's program,
+// which has no way to recover it.
+func (mk *maker) safeMake(ctx context.Context, i int) (p Puzzle, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("puzzle %d: %w: panic: %v", i+1, ErrCounter, r)
+		}
+	}()
+	return mk.make(ctx, i)
 }
 
 // make makes puzzle i.

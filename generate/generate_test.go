@@ -472,3 +472,30 @@ func TestParseSymmetry(t *testing.T) {
 		}
 	}
 }
+
+// panicky panics on its third count.
+type panicky struct {
+	generate.Counter
+	calls *int
+}
+
+func (c panicky) Count(ctx context.Context, p *layouts.Puzzle, limit int) (int, layouts.Grid, error) {
+	if *c.calls++; *c.calls == 3 {
+		panic("counter bug")
+	}
+	return c.Counter.Count(ctx, p, limit)
+}
+
+// TestCounterPanics: a counter's panic in a worker is an error, not the
+// end of the program.
+func TestCounterPanics(t *testing.T) {
+	calls := 0
+	newCounter := func(m *layouts.Model) generate.Counter { return panicky{gen.NewCounter(m), &calls} }
+	err := generate.Generate(context.Background(), testkit.Model(t, "classic", 9), generate.Options{}, newCounter, func(generate.Puzzle) error {
+		t.Fatal("emitted a puzzle")
+		return nil
+	})
+	if !errors.Is(err, generate.ErrCounter) || !strings.Contains(err.Error(), "counter bug") {
+		t.Fatalf("got %v, want ErrCounter", err)
+	}
+}
