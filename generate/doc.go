@@ -18,9 +18,11 @@
 //  1. Rule kinds of Options.Kinds (diagonal, windoku, disjoint, jigsaw,
 //     antiknight, antiking, nonconsecutive) are added to a copy of the
 //     layout, which is compiled.
-//  2. Fill makes a random complete grid: the counter's first solution,
-//     then a quarter of the cells in random order take random digits
-//     that keep the puzzle solvable.
+//  2. Fill makes a random complete grid: random digits in an eighth of
+//     the cells, none beside the same digit, completed by the counter's
+//     first solution and, on a layout without rules, renamed by a random
+//     permutation of the digits (Grow, a count per cell, is the
+//     fallback when the digits contradict each other).
 //  3. Clue kinds (killer, thermo, kropki, parity) are read off that
 //     grid and added to a copy of the layout: the grid holds to them.
 //  4. Reduce starts from every cell given and removes the givens in
@@ -60,6 +62,12 @@
 //	samurai 9              86.5         28.8     93.9
 //	sumo 9                  2.0          0.74   209.5
 //	killer 9x9             175           47.4     2.4
+//
+// One minimal puzzle of each built-in layout (Seed 0, wall clock, same
+// machine): every layout of 8 and 12 symbols in 1 ms (classic 8x8) to
+// 8 s (sumo of 12x12 grids); of 16 symbols, classic 0.2 s, twodoku
+// 2.2 s, butterfly 3.7 s, flower 22 s, the larger ones longer. A
+// minimal 25x25 takes minutes: use MinGivens there.
 //
 // Other runs of the same benchmarks gave samurai 90-110 and sumo 3.3-5.3
 // puzzles per CPU second: the machine's load moves them. Fill is 15 to
