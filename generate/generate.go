@@ -73,11 +73,14 @@ var (
 
 // Generate makes opts.Count puzzles of m, each with exactly one solution
 // (proved by a count to 2 with a counter from newCounter), and calls
-// emit with each in index order. Puzzle i depends on opts and i only,
-// not on Jobs: its random stream is PCG(Seed, i). It stops at the first
-// error, from emit or a worker, or when ctx is done (returning
-// ctx.Err()); it never emits a puzzle that was cut short, and it
-// returns only once its workers have stopped.
+// emit with each in index order, on the caller's goroutine. Puzzle i
+// depends on opts, i and the counter's answers (backtrack's are
+// deterministic), not on Jobs: its random stream is PCG(Seed, i).
+// newCounter is called once per worker, and once per puzzle whose
+// kinds give it a model of its own. Generate stops at the first error,
+// from emit or a worker, or when ctx is done (returning ctx.Err()); it
+// never emits a puzzle that was cut short, and it returns only once its
+// workers have stopped.
 func Generate(ctx context.Context, m *layouts.Model, opts Options, newCounter func(*layouts.Model) Counter, emit func(Puzzle) error) error {
 	plan, err := newPlan(m, opts, newCounter)
 	if err != nil {
