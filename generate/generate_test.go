@@ -499,3 +499,22 @@ func TestCounterPanics(t *testing.T) {
 		t.Fatalf("got %v, want ErrCounter", err)
 	}
 }
+
+// FuzzParseSymmetry: no panic, and a name read prints back as itself.
+func FuzzParseSymmetry(f *testing.F) {
+	for _, s := range []string{"", "none", "rotate180", "rotate90", "mirror", "diagonal", "flip", "ROTATE90"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := generate.ParseSymmetry(text)
+		if err != nil {
+			if !errors.Is(err, generate.ErrSymmetry) {
+				t.Fatalf("%q: %v does not wrap ErrSymmetry", text, err)
+			}
+			return
+		}
+		if again, err := generate.ParseSymmetry(s.String()); err != nil || again != s {
+			t.Fatalf("%q: %v prints as %q, which reads as %v, %v", text, s, s.String(), again, err)
+		}
+	})
+}
