@@ -35,6 +35,11 @@ var kinds = map[string]kind{
 	"thermo":         {make: newThermo},                 // kind_thermo.go
 }
 
+// Supports reports whether the solver propagates rules of the kind. New
+// panics on a model with a rule of a kind it does not support: check
+// first (the gattai package does, and refuses such a puzzle).
+func Supports(kind string) bool { return kinds[kind].make != nil }
+
 // propagators builds one propagator per rule of the model, then those
 // that the kinds of its rules derive, in the order of layouts.Kinds. A
 // rule of a kind with no propagator is a bug in this package, not in

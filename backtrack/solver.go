@@ -187,13 +187,17 @@ func Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
 }
 
 // Count counts the solutions of p up to limit (limit < 1 means 1) and
-// returns the first one found. Givens that conflict, or that are no
-// digit 1..N, give a count of 0: no solution is a result. The error is
-// ctx.Err() when ctx is done before the search ends; the result then
-// holds what was found so far. p must be a puzzle of the solver's model.
+// returns the first one found. Givens that conflict give a count of 0:
+// no solution is a result. A puzzle that does not fit its model (see
+// layouts.Puzzle.Validate) or the solver's is an error wrapping
+// layouts.ErrPuzzle. The error is ctx.Err() when ctx is done before the
+// search ends; the result then holds what was found so far.
 func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
-	if p.Model != s.model || len(p.Givens) != len(s.cand) {
-		panic(fmt.Sprintf("backtrack: puzzle of another model (%d givens, %d cells)", len(p.Givens), len(s.cand)))
+	if err := p.Validate(); err != nil {
+		return Result{}, err
+	}
+	if p.Model != s.model {
+		return Result{}, fmt.Errorf("%w: a puzzle of another model than the solver's", layouts.ErrPuzzle)
 	}
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
@@ -250,6 +254,14 @@ func (s *Solver) start(givens []uint8) bool {
 		s.matches.fill()
 	}
 	s.woken.fill()
+	if s.full&(s.full-1) == 0 {
+		// One symbol: every cell starts with its one candidate, which no
+		// removal will ever queue. Place them all, or search would
+		// branch on a cell with nothing to choose between.
+		for c := range s.cand {
+			s.queue = append(s.queue, int32(c))
+		}
+	}
 	for c, d := range givens {
 		if d == 0 {
 			continue

@@ -156,10 +156,7 @@ func TestSeeds(t *testing.T) {
 // TestSharedCopies checks that testdata holds the same puzzles as
 // shared/, where that is present.
 func TestSharedCopies(t *testing.T) {
-	shared := filepath.Join("..", "..", "shared")
-	if _, err := os.Stat(shared); err != nil {
-		t.Skipf("no %s: %v", shared, err)
-	}
+	shared := testkit.SharedDir(t, "..")
 	for _, dir := range []string{"examples", "seeds"} {
 		local, err := filepath.Glob(filepath.Join("..", "testdata", dir, "*.txt"))
 		if err != nil || len(local) == 0 {
@@ -252,14 +249,25 @@ func TestConvenience(t *testing.T) {
 	}
 }
 
-// TestBadGivens: a given that is no digit of the layout has no solution.
+// TestBadGivens: a given that is no digit of the layout, givens of the
+// wrong length or a puzzle of another model are bad input
+// (layouts.ErrPuzzle), as in every engine: no panic, no count of 0.
 func TestBadGivens(t *testing.T) {
 	m := testkit.Model(t, "classic", 4)
 	s := backtrack.New(m)
+	var bad []*layouts.Puzzle
 	for _, d := range []uint8{5, 9, 255} {
 		p := layouts.NewPuzzle(m)
 		p.Givens[3] = d
-		checkCount(t, s, p, 2, 0)
+		bad = append(bad, p)
+	}
+	bad = append(bad, &layouts.Puzzle{Model: m, Givens: make([]uint8, 15)},
+		layouts.NewPuzzle(testkit.Model(t, "classic", 9)))
+	for _, p := range bad {
+		r, err := s.Count(context.Background(), p, 2)
+		if !errors.Is(err, layouts.ErrPuzzle) || r.Count != 0 {
+			t.Errorf("%d givens %v: count %d, err %v; want ErrPuzzle", len(p.Givens), p.Givens[:4], r.Count, err)
+		}
 	}
 }
 

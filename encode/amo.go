@@ -38,7 +38,7 @@ func (f *Formula) aux() int {
 func (f *Formula) pairwise(lits []int) {
 	for i, a := range lits {
 		for _, b := range lits[i+1:] {
-			f.Clauses = append(f.Clauses, []int{-a, -b})
+			f.add(-a, -b)
 		}
 	}
 }
@@ -50,14 +50,13 @@ func (f *Formula) sequential(lits []int) {
 	for i := range s {
 		s[i] = f.aux()
 	}
-	f.Clauses = append(f.Clauses, []int{-lits[0], s[0]})
+	f.add(-lits[0], s[0])
 	for i := 1; i < k-1; i++ {
-		f.Clauses = append(f.Clauses,
-			[]int{-lits[i], s[i]},
-			[]int{-s[i-1], s[i]},
-			[]int{-lits[i], -s[i-1]})
+		f.add(-lits[i], s[i])
+		f.add(-s[i-1], s[i])
+		f.add(-lits[i], -s[i-1])
 	}
-	f.Clauses = append(f.Clauses, []int{-lits[k-1], -s[k-2]})
+	f.add(-lits[k-1], -s[k-2])
 }
 
 // commander splits lits into groups of 3, each with a commander
@@ -78,9 +77,9 @@ func (f *Formula) commander(lits []int) {
 		c := f.aux()
 		f.pairwise(g)
 		for _, x := range g {
-			f.Clauses = append(f.Clauses, []int{-x, c})
+			f.add(-x, c)
 		}
-		f.Clauses = append(f.Clauses, append([]int{-c}, g...))
+		f.add(append([]int{-c}, g...)...)
 		cmds = append(cmds, c)
 	}
 	f.commander(cmds)
@@ -97,9 +96,9 @@ func (f *Formula) binary(lits []int) {
 	for i, x := range lits {
 		for j, bj := range b {
 			if i>>j&1 == 1 {
-				f.Clauses = append(f.Clauses, []int{-x, bj})
+				f.add(-x, bj)
 			} else {
-				f.Clauses = append(f.Clauses, []int{-x, -bj})
+				f.add(-x, -bj)
 			}
 		}
 	}

@@ -60,7 +60,9 @@ func (f *Formula) WriteDIMACS(w io.Writer) error {
 			buf = append(buf, ' ')
 		}
 		buf = append(buf, '0', '\n')
-		bw.Write(buf)
+		if _, err := bw.Write(buf); err != nil {
+			return err // stop at once: a full disk, a cancelled writer
+		}
 	}
 	return bw.Flush()
 }
@@ -119,17 +121,28 @@ func (d *dimacsReader) next() (string, bool, error) {
 	if d.eof {
 		return "", false, nil
 	}
-	s, err := d.r.ReadString('\n')
-	if err == io.EOF {
-		d.eof = true
-		if s == "" {
-			return "", false, nil
+	var line []byte
+	for {
+		b, err := d.r.ReadSlice('\n')
+		if len(line)+len(b) > maxLine {
+			return "", false, errorAt(d.line+1, maxLine+1, layouts.ErrTooLarge, "line longer than %d bytes", maxLine)
 		}
-	} else if err != nil {
-		return "", false, err
+		line = append(line, b...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == io.EOF {
+			d.eof = true
+			if len(line) == 0 {
+				return "", false, nil
+			}
+		} else if err != nil {
+			return "", false, err
+		}
+		break
 	}
 	d.line++
-	return strings.TrimRight(s, "\r\n"), true, nil
+	return strings.TrimRight(string(line), "\r\n"), true, nil
 }
 
 func errorAt(line, col int, sentinel error, format string, args ...any) error {
@@ -144,19 +157,24 @@ type field struct {
 
 func fields(s string, from int) []field {
 	var out []field
-	for i := from; i < len(s); {
-		if s[i] == ' ' || s[i] == '\t' {
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
-			j++
-		}
-		out = append(out, field{s[i:j], i + 1})
-		i = j
+	for w, rest := nextField(s, from); w.text != ""; w, rest = nextField(s, rest) {
+		out = append(out, w)
 	}
 	return out
+}
+
+// nextField is the first field of s[from:] and the offset after it; an
+// empty text at the end of s.
+func nextField(s string, from int) (field, int) {
+	i := from
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(s) && s[j] != ' ' && s[j] != '\t' {
+		j++
+	}
+	return field{s[i:j], i + 1}, j
 }
 
 type varLine struct {
@@ -169,6 +187,11 @@ type varLine struct {
 // body. Errors are *layouts.ParseError with the line and column (File is
 // empty: set it from the caller's name for the input); a CNF without
 // gattai's comments is an error wrapping ErrNoPuzzle.
+//
+// Limits, each an error wrapping layouts.ErrTooLarge at its position:
+// a line of at most 1 MB, at most 2^30 variables, and clauses that fit
+// in 4 GB of memory (24 bytes a clause, 8 a literal): a p line that
+// declares more clauses than that is refused before any is read.
 func ParseDIMACS(r io.Reader) (*Formula, error) {
 	in := &dimacsReader{r: bufio.NewReader(r)}
 	var (
@@ -181,10 +204,12 @@ func ParseDIMACS(r io.Reader) (*Formula, error) {
 		sum         = DefaultSum()
 		vars        []varLine
 		f           *Formula
-		declared    int // clauses the p line announces
-		clause      []int
+		declared    int            // clauses the p line announces
+		clause      []int          // the literals of the clause being read
+		open        bool           // a clause is being read
 		src         layouts.Source // the puzzle's format, from "c format"
 		clauseLine  int
+		mem         int64 // the bytes the clauses read so far take
 	)
 	const layoutPrefix = len("c layout ")
 	for {
@@ -202,7 +227,7 @@ func ParseDIMACS(r io.Reader) (*Formula, error) {
 			if s[0] == '%' {
 				break
 			}
-			for _, w := range fields(s, 0) {
+			for w, rest := nextField(s, 0); w.text != ""; w, rest = nextField(s, rest) {
 				lit, err := strconv.Atoi(w.text)
 				if err != nil {
 					return nil, errorAt(in.line, w.col, layouts.ErrSyntax, "literal %q is not an integer", w.text)
@@ -214,15 +239,16 @@ func ParseDIMACS(r io.Reader) (*Formula, error) {
 					if len(f.Clauses) == declared {
 						return nil, errorAt(in.line, w.col, layouts.ErrSyntax, "more than the %d clauses of the p line", declared)
 					}
-					if clause == nil {
-						clause = []int{}
-					}
-					f.Clauses = append(f.Clauses, clause)
-					clause = nil
+					f.add(clause...) // copied into the formula's slab
+					clause, open = clause[:0], false
+					mem += clauseBytes
 					continue
 				}
-				if clause == nil {
-					clause, clauseLine = []int{}, in.line
+				if !open {
+					open, clauseLine = true, in.line
+				}
+				if mem += litBytes; mem > maxCNFBytes {
+					return nil, errorAt(in.line, w.col, layouts.ErrTooLarge, "clauses beyond %d GB", maxCNFBytes>>30)
 				}
 				clause = append(clause, lit)
 			}
@@ -280,10 +306,12 @@ func ParseDIMACS(r io.Reader) (*Formula, error) {
 			nv, err1 := strconv.Atoi(w[2].text)
 			nc, err2 := strconv.Atoi(w[3].text)
 			switch {
-			case err1 != nil || nv < 0 || nv > 1<<30:
+			case err1 != nil || nv < 0 || nv > maxVar:
 				return nil, errorAt(in.line, w[2].col, layouts.ErrSyntax, "bad number of variables %q", w[2].text)
-			case err2 != nil || nc < 0 || nc > 1<<30:
+			case err2 != nil || nc < 0 || nc > maxVar:
 				return nil, errorAt(in.line, w[3].col, layouts.ErrSyntax, "bad number of clauses %q", w[3].text)
+			case int64(nc)*(clauseBytes+litBytes) > maxCNFBytes:
+				return nil, errorAt(in.line, w[3].col, layouts.ErrTooLarge, "%d clauses would take more than %d GB", nc, maxCNFBytes>>30)
 			}
 			p, err := parsePuzzle(layoutText.String(), layoutLines, givens, givensAt, in.line)
 			if err != nil {
@@ -300,7 +328,7 @@ func ParseDIMACS(r io.Reader) (*Formula, error) {
 				return nil, errorAt(in.line, w[2].col, layouts.ErrSyntax, "%d variables, fewer than the %d cell variables", nv, f.CellVars)
 			}
 			f.NumVars, declared = nv, nc
-			f.Clauses = make([][]int, 0, min(nc, 1<<16))
+			f.Clauses = make([][]int, 0, min(nc, 1<<20))
 		default:
 			return nil, errorAt(in.line, 1, layouts.ErrSyntax, "want a comment or the p line, not %q", short(s))
 		}
@@ -308,7 +336,7 @@ func ParseDIMACS(r io.Reader) (*Formula, error) {
 	switch {
 	case f == nil:
 		return nil, errorAt(in.line+1, 1, ErrNoPuzzle, "no p line")
-	case clause != nil:
+	case open:
 		return nil, errorAt(clauseLine, 1, layouts.ErrTruncated, "last clause has no terminating 0")
 	case len(f.Clauses) != declared:
 		return nil, errorAt(in.line+1, 1, layouts.ErrTruncated, "%d clauses, the p line says %d", len(f.Clauses), declared)

@@ -30,6 +30,9 @@ func TestParseDIMACSErrors(t *testing.T) {
 		pos      string // "line:col", "line:" for any column, "*" anywhere
 	}{
 		{"plain CNF", "p cnf 1 1\n1 0\n", encode.ErrNoPuzzle, "1:1"},
+		{"clauses beyond memory", edit("p cnf 11 43", "p cnf 11 268435456"), layouts.ErrTooLarge, "30:10"},
+		{"variables beyond 2^30", edit("p cnf 11 43", "p cnf 1073741825 43"), layouts.ErrSyntax, "30:7"},
+		{"line beyond 1 MB", edit("c encoding pairwise\n", "c "+strings.Repeat("x", 1<<20)+"\n"), layouts.ErrTooLarge, "2:"},
 		{"no p line", head, encode.ErrNoPuzzle, "30:1"},
 		{"no layout", strings.ReplaceAll(string(good), "c layout", "c x"), encode.ErrNoPuzzle, "30:1"},
 		{"bad layout JSON", edit(`"size": 4,`, `"size": x,`), layouts.ErrLayout, "5:"},                   // the column is layouts' own

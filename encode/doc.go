@@ -103,7 +103,7 @@
 // nonconsecutive, kropki, parity and thermo a narrow function and a
 // clauses function, in kind_NAME.go (nonconsecutive and kropki share
 // kind_pairs.go). TestEveryKindImplemented fails when layouts declares
-// a kind without an entry, and Puzzle refuses (ErrPuzzle) a rule of a
+// a kind without an entry, and Puzzle refuses (layouts.UnsupportedError) a rule of a
 // kind with no clauses. Adding a kind is an entry and a file.
 //
 // Before the variables are numbered, each rule narrows its open cells
@@ -232,7 +232,17 @@
 // var lines numbered 1, 2, ... in order; the killer line is optional
 // (DefaultSum without it); it ignores other comments, and in the body
 // accepts clauses spread over lines or several on a line, comment lines
-// and a final "%" line.
+// and a final "%" line. Its limits: a line of at most 1 MB, 2^30
+// variables, and clauses that fit in 4 GB (refused at the p line when
+// it declares more), each an error wrapping layouts.ErrTooLarge.
+//
+// # Sizes and budgets
+//
+// Estimate gives the exact Size of the formula Puzzle would make
+// (variables, clauses, literals, the DIMACS body's bytes, the memory of
+// the clauses) without keeping any clause, so that a caller can refuse
+// a puzzle above a budget before encoding it; Formula.Size measures an
+// encoded one. PuzzleContext stops encoding when its context is done.
 //
 // # Solver answers
 //
@@ -245,5 +255,10 @@
 //	a plain list          literals, blank-separated, optionally ending in 0
 //
 // One verdict at most, literals only with a SAT verdict (or none), no
-// variable twice, nothing after the terminating 0.
+// variable twice, nothing after the terminating 0. Lines end in LF, CRLF
+// or CR. It streams word by word (a word is at most 64 bytes; comments
+// are skipped unread), so memory is the model's whatever the input;
+// Formula.ParseModel also stops at the first literal beyond the
+// formula's variables. Formula.Satisfied checks a model against every
+// clause and names the first false one (ClauseError, 1-based).
 package encode

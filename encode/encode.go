@@ -1,7 +1,7 @@
 package encode
 
 import (
-	"errors"
+	"context"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -58,8 +58,9 @@ type Options struct {
 }
 
 // ErrPuzzle is wrapped by the errors of Puzzle: a puzzle that is not
-// well formed (not a bad instance, which gets the empty clause).
-var ErrPuzzle = errors.New("bad puzzle")
+// well formed (not a bad instance, which gets the empty clause). It is
+// layouts.ErrPuzzle, which every engine returns for such a puzzle.
+var ErrPuzzle = layouts.ErrPuzzle
 
 // Formula is a puzzle in CNF. Variables 1..CellVars are cell variables,
 // one per (cell, digit) that the givens and the rules leave open,
@@ -76,6 +77,67 @@ type Formula struct {
 
 	vars  []cellDigit // v-1 -> its cell and digit, for v <= CellVars
 	varOf []int32     // c*N+d-1 -> v, or 0
+
+	slab []int           // where add copies the literals of new clauses
+	done <-chan struct{} // while encoding: PuzzleContext's ctx.Done()
+	ctx  context.Context
+	size *Size // set by Estimate: add counts the clauses, keeping none
+}
+
+// slabInts is the size of the chunks of literals that add fills: one
+// allocation per chunk, not per clause.
+const slabInts = 1 << 16
+
+// pollClauses is how many clauses add makes between two looks at the
+// context: a few milliseconds of encoding.
+const pollClauses = 1 << 14
+
+// stopped is what add panics with when the context of PuzzleContext is
+// done; PuzzleContext recovers it and nothing else.
+type stopped struct{ err error }
+
+// poll stops the encoding, through a panic that PuzzleContext
+// recovers, when its context is done.
+func (f *Formula) poll() {
+	if f.done == nil {
+		return
+	}
+	select {
+	case <-f.done:
+		panic(stopped{f.ctx.Err()})
+	default:
+	}
+}
+
+// add appends the clause of lits, copied into the slab, so that a clause
+// costs its literals and a slice header, not an allocation.
+func (f *Formula) add(lits ...int) {
+	if f.size != nil {
+		if f.size.Clauses%pollClauses == 0 {
+			f.poll()
+		}
+		f.size.Clauses++
+		f.size.count(lits)
+		return
+	}
+	if len(f.Clauses)%pollClauses == 0 {
+		f.poll()
+	}
+	if len(lits) == 0 {
+		f.Clauses = append(f.Clauses, []int{}) // rare: one at most per puzzle and rule
+		return
+	}
+	if len(lits) > cap(f.slab)-len(f.slab) {
+		f.slab = make([]int, 0, max(slabInts, len(lits)))
+	}
+	i := len(f.slab)
+	f.slab = append(f.slab, lits...)
+	if len(f.Clauses) == cap(f.Clauses) {
+		// Grow by half, where append would add a quarter: a large list
+		// then costs three times its size in all, not five.
+		f.Clauses = slices.Grow(f.Clauses, max(1024, len(f.Clauses)/2))
+	}
+	f.Clauses = append(f.Clauses, f.slab[i:len(f.slab):len(f.slab)])
 }
 
 type cellDigit struct {
@@ -132,19 +194,43 @@ func (f *Formula) addCellVar(c, d int) int {
 // kind that this package does not encode is an error wrapping
 // ErrPuzzle.
 func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
-	m := p.Model
-	if m == nil {
-		return nil, fmt.Errorf("%w: no model", ErrPuzzle)
+	return PuzzleContext(context.Background(), p, opts)
+}
+
+// PuzzleContext is Puzzle, stopped with ctx.Err() within milliseconds
+// once ctx is done: a large layout takes seconds to encode.
+func PuzzleContext(ctx context.Context, p *layouts.Puzzle, opts Options) (*Formula, error) {
+	return encodeContext(ctx, p, opts, nil)
+}
+
+// encodeContext is PuzzleContext, counting the clauses in size instead
+// of keeping them when size is not nil.
+func encodeContext(ctx context.Context, p *layouts.Puzzle, opts Options, size *Size) (f *Formula, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
-	if len(p.Givens) != len(m.Cells) {
-		return nil, fmt.Errorf("%w: %d givens for %d cells", ErrPuzzle, len(p.Givens), len(m.Cells))
-	}
-	n := m.N
-	for c, d := range p.Givens {
-		if int(d) > n {
-			return nil, fmt.Errorf("%w: cell %s holds %d, not a digit 1..%d", ErrPuzzle, m.Cells[c], d, n)
+	defer func() {
+		if r := recover(); r != nil {
+			s, ok := r.(stopped)
+			if !ok {
+				panic(r)
+			}
+			f, err = nil, s.err
 		}
+	}()
+	f, err = puzzle(ctx, p, opts, size)
+	if f != nil {
+		f.done, f.ctx, f.slab, f.size = nil, nil, nil, nil
 	}
+	return f, err
+}
+
+func puzzle(ctx context.Context, p *layouts.Puzzle, opts Options, size *Size) (*Formula, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	m := p.Model
+	n := m.N
 	if err := checkKinds(m); err != nil {
 		return nil, err
 	}
@@ -164,6 +250,7 @@ func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
 	}
 
 	f := newFormula(p, amo, sum)
+	f.ctx, f.done, f.size = ctx, ctx.Done(), size
 	all := ^uint64(0) >> (64 - n)
 	cand := make([]uint64, len(m.Cells))
 	for c, d := range p.Givens {
@@ -188,11 +275,11 @@ func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
 	}
 
 	if p.Conflict() != nil {
-		f.Clauses = append(f.Clauses, []int{})
+		f.add()
 	}
 	for c, d := range p.Givens {
 		if d == 0 {
-			f.Clauses = append(f.Clauses, f.cellLits(c, cand[c]))
+			f.add(f.cellLits(c, cand[c])...)
 		}
 	}
 	for c, d := range p.Givens {
@@ -212,13 +299,27 @@ func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
 		}
 		for d := 1; d <= n; d++ {
 			if given&(1<<(d-1)) == 0 {
-				f.Clauses = append(f.Clauses, f.unitLits(u, d))
+				f.add(f.unitLits(u, d)...)
 			}
 		}
 	}
 	if amo == Pairwise {
 		// The union over units of their pairwise clauses, each pair of
 		// peers once: a row and a box that share cells share clauses.
+		// They are most of the formula: count them first, so that the
+		// clause list grows once rather than by a quarter at a time
+		// (which allocated 5 times its final size on a 36x36).
+		if f.size == nil {
+			k := 0
+			for c := range m.Cells {
+				for _, q := range m.Peers[c] {
+					if q > c {
+						k += bits.OnesCount64(cand[c] & cand[q])
+					}
+				}
+			}
+			f.Clauses = slices.Grow(f.Clauses, k+k/16) // and room for rules
+		}
 		for c := range m.Cells {
 			for _, q := range m.Peers[c] {
 				if q <= c {
@@ -226,7 +327,7 @@ func Puzzle(p *layouts.Puzzle, opts Options) (*Formula, error) {
 				}
 				for mask := cand[c] & cand[q]; mask != 0; mask &= mask - 1 {
 					d := bits.TrailingZeros64(mask) + 1
-					f.Clauses = append(f.Clauses, []int{-f.Var(c, d), -f.Var(q, d)})
+					f.add(-f.Var(c, d), -f.Var(q, d))
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package encode_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+	"time"
 
 	"gattai/encode"
 	"gattai/layouts"
@@ -310,5 +312,41 @@ func TestParseAMO(t *testing.T) {
 	}
 	if _, err := encode.ParseAMO("ladder"); err == nil {
 		t.Error(`ParseAMO("ladder"): no error`)
+	}
+}
+
+// TestPuzzleContext: encoding a 64x64 (seconds) stops within
+// milliseconds of its deadline, and a context that is never done
+// changes nothing.
+func TestPuzzleContext(t *testing.T) {
+	if testing.Short() {
+		t.Skip("encodes part of a 64x64")
+	}
+	l, err := layouts.Builtin("classic", 64, layouts.Shape{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := layouts.Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := layouts.NewPuzzle(m)
+	for _, amo := range []encode.AMO{encode.Pairwise, encode.Sequential} {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		start := time.Now()
+		f, err := encode.PuzzleContext(ctx, p, encode.Options{AMO: amo})
+		cancel()
+		if d := time.Since(start); f != nil || !errors.Is(err, context.DeadlineExceeded) || d > 400*time.Millisecond {
+			t.Errorf("%s: %v after %v, want the deadline within 400ms", amo, err, d)
+		}
+	}
+	small := puzzle(t, "samurai", 4, "1")
+	a, err := encode.PuzzleContext(context.Background(), small, encode.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := encode.Puzzle(small, encode.Options{})
+	if err != nil || !slices.EqualFunc(a.Clauses, b.Clauses, slices.Equal) {
+		t.Errorf("PuzzleContext and Puzzle differ: %v, %v", a, err)
 	}
 }

@@ -2,12 +2,14 @@ package encode_test
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
-	"strings"
+	"slices"
 	"testing"
 
 	"gattai/encode"
+	"gattai/layouts"
 )
 
 // seeds adds every testdata file whose name ends in ext to the corpus.
@@ -61,16 +63,33 @@ func FuzzParseModel(f *testing.F) {
 	}
 	form := readCNF(f, "tiny.pairwise.cnf")
 	f.Fuzz(func(t *testing.T, b []byte) {
+		lines := bytes.Count(b, []byte("\n")) + bytes.Count(b, []byte("\r")) + 1
 		m, err := encode.ParseModel(bytes.NewReader(b), "fuzz")
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "fuzz:") {
-				t.Fatalf("error without position: %v", err)
+			var pe *layouts.ParseError
+			if !errors.As(err, &pe) || pe.File != "fuzz" || pe.Line < 1 || pe.Col < 1 || pe.Line > lines+1 {
+				t.Fatalf("error without a position in the %d lines: %v", lines, err)
 			}
-			return
 		}
 		if m.Status != encode.Sat && len(m.Lits) > 0 {
 			t.Fatalf("%v with literals %v", m.Status, m.Lits)
 		}
-		form.Decode(m) // must not panic
+		form.Decode(m)    // must not panic
+		form.Satisfied(m) // nor this
+		// For the formula: the same, or an error at a literal beyond it.
+		fm, ferr := form.ParseModel(bytes.NewReader(b), "fuzz")
+		switch {
+		case err != nil && ferr == nil:
+			t.Fatalf("ParseModel: %v; Formula.ParseModel: none", err)
+		case err == nil && ferr == nil && !slices.Equal(m.Lits, fm.Lits):
+			t.Fatalf("ParseModel %v, Formula.ParseModel %v", m.Lits, fm.Lits)
+		case err == nil && ferr != nil && !errors.Is(ferr, encode.ErrModel):
+			t.Fatalf("Formula.ParseModel: %v, ParseModel none", ferr)
+		}
+		for _, lit := range fm.Lits {
+			if lit > form.NumVars || -lit > form.NumVars {
+				t.Fatalf("Formula.ParseModel kept literal %d beyond %d", lit, form.NumVars)
+			}
+		}
 	})
 }

@@ -1,7 +1,6 @@
 package encode
 
 import (
-	"fmt"
 	"math/bits"
 
 	"gattai/layouts"
@@ -42,12 +41,15 @@ var kinds = map[string]kind{
 	"thermo":         {narrow: narrowThermo, clauses: thermoClauses},                 // kind_thermo.go
 }
 
+// Supports reports whether Puzzle encodes rules of the kind.
+func Supports(kind string) bool { return kinds[kind].clauses != nil }
+
 // checkKinds refuses a model with a rule that no kind here encodes.
 func checkKinds(m *layouts.Model) error {
 	for i := range m.Rules {
 		r := &m.Rules[i]
-		if kinds[r.Kind].clauses == nil {
-			return fmt.Errorf("%w: %s: no encoding for %s rules", ErrPuzzle, r.Name, r.Kind)
+		if !Supports(r.Kind) {
+			return &layouts.UnsupportedError{Engine: "sat", Kind: r.Kind, Rule: r.Name}
 		}
 	}
 	return nil
@@ -59,6 +61,8 @@ type builder struct {
 	f    *Formula
 	cand []uint64 // open cell -> its digits, bit d-1 for digit d; 0 for a given cell
 	sum  Sum      // killer sums: never SumAuto
+
+	scratch []int // add's clause before Formula.add copies it
 }
 
 // Decided literals: what b.lit returns for a (cell, digit) that the
@@ -99,7 +103,7 @@ func (b *builder) lit(c, d int) int {
 // litTrue, without the litFalse ones otherwise (so that a clause whose
 // every literal is decided false is the empty clause).
 func (b *builder) add(lits ...int) {
-	cl := make([]int, 0, len(lits))
+	cl := b.scratch[:0]
 	for _, x := range lits {
 		switch x {
 		case litTrue:
@@ -109,7 +113,8 @@ func (b *builder) add(lits ...int) {
 		}
 		cl = append(cl, x)
 	}
-	b.f.Clauses = append(b.f.Clauses, cl)
+	b.scratch = cl
+	b.f.add(cl...)
 }
 
 // keep narrows open cell c to the digits of mask, reporting a change.

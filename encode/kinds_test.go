@@ -123,8 +123,9 @@ func TestUnknownKind(t *testing.T) {
 	m := *p.Model
 	m.Rules = append(m.Rules, layouts.Rule{Kind: "sandwich", Name: "sandwich r1", Cells: []int{0, 1, 2, 3}, Sum: 5})
 	_, err := encode.Puzzle(&layouts.Puzzle{Model: &m, Givens: p.Givens}, encode.Options{})
-	if !errors.Is(err, encode.ErrPuzzle) || !strings.Contains(err.Error(), "sandwich r1: no encoding for sandwich rules") {
-		t.Errorf("err = %v, want ErrPuzzle naming the rule", err)
+	var ue *layouts.UnsupportedError
+	if !errors.As(err, &ue) || ue.Kind != "sandwich" || !strings.Contains(err.Error(), "sandwich r1: sandwich rules are not supported") {
+		t.Errorf("err = %v, want an UnsupportedError naming the rule", err)
 	}
 }
 

@@ -2,9 +2,12 @@ package encode_test
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -44,6 +47,12 @@ func TestParseModel(t *testing.T) {
 		{name: "variable twice", in: "v 1 2 -1 0\n", err: layouts.ErrSyntax, pos: "1:7"},
 		{name: "huge literal", in: "v 99999999999 0\n", err: layouts.ErrTooLarge, pos: "1:3"},
 		{name: "garbage", in: "hello\n", err: layouts.ErrSyntax, pos: "1:1"},
+		{name: "CR line ends", in: "c x\rs SATISFIABLE\rv 1 -2\rv 3 0\r", want: sat(1, -2, 3)},
+		{name: "CR line ends, error line", in: "s SATISFIABLE\rv 1\rv 2 1 0\r", err: layouts.ErrSyntax, pos: "3:5"},
+		{name: "literal beyond int", in: "v 1\nv 99999999999999999999999 0\n", err: layouts.ErrTooLarge, pos: "2:3"},
+		{name: "word too long", in: "v 1 " + strings.Repeat("1", 65) + "\n", err: layouts.ErrTooLarge, pos: "1:5"},
+		{name: "third word on s line", in: "s SATISFIABLE now\n", err: layouts.ErrSyntax, pos: "1:15"},
+		{name: "long comment", in: "c " + strings.Repeat("x", 1<<21) + "\nSAT\n1 0\n", want: sat(1)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, err := encode.ParseModel(strings.NewReader(tc.in), "answer")
@@ -64,6 +73,63 @@ func TestParseModel(t *testing.T) {
 				t.Errorf("err = %v, want it at answer:%s", err, tc.pos)
 			}
 		})
+	}
+}
+
+// TestFormulaParseModel reads answers for a formula of 11 variables:
+// the first literal beyond them stops the reading, at its position,
+// even in an endless input.
+func TestFormulaParseModel(t *testing.T) {
+	f := readCNF(t, "tiny.pairwise.cnf")
+	if f.NumVars != 11 {
+		t.Fatalf("tiny.pairwise.cnf has %d variables, want 11", f.NumVars)
+	}
+	for _, tc := range []struct {
+		name string
+		in   io.Reader
+		pos  string
+	}{
+		{"beyond", strings.NewReader("s SATISFIABLE\nv 1 -2\nv 3 -12 0\n"), "3:5"},
+		{"negative beyond", strings.NewReader("SAT\n-99 0\n"), "2:1"},
+		{"endless", io.MultiReader(strings.NewReader("s SATISFIABLE\nv 1 2 "), endless("13 ")), "2:7"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := f.ParseModel(tc.in, "answer")
+			if !errors.Is(err, layouts.ErrTooLarge) || !strings.HasPrefix(err.Error(), "answer:"+tc.pos+": ") {
+				t.Fatalf("err = %v, want ErrTooLarge at answer:%s", err, tc.pos)
+			}
+		})
+	}
+	m, err := f.ParseModel(strings.NewReader("s SATISFIABLE\nv 1 -11 0\n"), "answer")
+	if err != nil || !slices.Equal(m.Lits, []int{1, -11}) {
+		t.Fatalf("got %v, %v; want [1 -11]", m.Lits, err)
+	}
+}
+
+// endless repeats s for ever.
+type endless string
+
+func (e endless) Read(b []byte) (int, error) {
+	n := 0
+	for n < len(b) {
+		n += copy(b[n:], e)
+	}
+	return n, nil
+}
+
+// TestParseModelMemory reads 32 MB of comments and a model: the
+// comments are skipped, not held.
+func TestParseModelMemory(t *testing.T) {
+	big := io.MultiReader(io.LimitReader(endless("c chatty solver says hello\n"), 32<<20), strings.NewReader("s SATISFIABLE\nv 1 -2 0\n"))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	m, err := encode.ParseModel(big, "answer")
+	runtime.ReadMemStats(&after)
+	if err != nil || !slices.Equal(m.Lits, []int{1, -2}) {
+		t.Fatalf("got %v, %v", m.Lits, err)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+		t.Errorf("allocated %d bytes reading 32 MB of comments, want at most 1 MB", n)
 	}
 }
 
@@ -141,4 +207,65 @@ func readModel(t *testing.T, name string) encode.Model {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// TestSatisfied checks models of tiny.pairwise.cnf against its clauses:
+// each real solver's model holds; a model with one literal flipped
+// fails on a clause that it makes false, with every earlier one true.
+func TestSatisfied(t *testing.T) {
+	f := readCNF(t, "tiny.pairwise.cnf")
+	good := readModel(t, "tiny.cadical.out")
+	for _, solver := range []string{"minisat", "cadical", "picosat", "cryptominisat5"} {
+		if err := f.Satisfied(readModel(t, "tiny."+solver+".out")); err != nil {
+			t.Errorf("%s: %v", solver, err)
+		}
+	}
+	truth := func(m encode.Model, cl []int) bool {
+		for _, lit := range cl {
+			if slices.Contains(m.Lits, lit) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range good.Lits {
+		m := encode.Model{Status: encode.Sat, Lits: slices.Clone(good.Lits)}
+		m.Lits[i] = -m.Lits[i]
+		t.Run(strconv.Itoa(m.Lits[i]), func(t *testing.T) {
+			err := f.Satisfied(m)
+			var ce *encode.ClauseError
+			if !errors.As(err, &ce) || !errors.Is(err, encode.ErrModel) {
+				t.Fatalf("err = %v, want a ClauseError", err)
+			}
+			if ce.Clause < 1 || ce.Clause > len(f.Clauses) || !slices.Equal(ce.Lits, f.Clauses[ce.Clause-1]) {
+				t.Fatalf("clause %d %v is not clause %d of the formula", ce.Clause, ce.Lits, ce.Clause)
+			}
+			if truth(m, ce.Lits) {
+				t.Errorf("clause %d %v is true under the model", ce.Clause, ce.Lits)
+			}
+			for k, cl := range f.Clauses[:ce.Clause-1] {
+				if !truth(m, cl) {
+					t.Errorf("clause %d %v is false too, before clause %d", k+1, cl, ce.Clause)
+				}
+			}
+			if !strings.Contains(err.Error(), "clause "+strconv.Itoa(ce.Clause)+" (") {
+				t.Errorf("message %q does not name clause %d", err, ce.Clause)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name string
+		m    encode.Model
+		want string
+	}{
+		{"unsat", encode.Model{Status: encode.Unsat}, "UNSATISFIABLE"},
+		{"beyond", encode.Model{Status: encode.Sat, Lits: []int{12}}, "literal 12 is beyond"},
+		{"all false", encode.Model{Status: encode.Sat}, "clause 1 ("},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := f.Satisfied(tc.m); !errors.Is(err, encode.ErrModel) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err = %v, want ErrModel saying %q", err, tc.want)
+			}
+		})
+	}
 }

@@ -21,7 +21,7 @@
 //
 // A Reader streams: it reads line by line and holds one puzzle at a time
 // (at most the 1025 lines of the first block while detecting the
-// format). Line ends may be LF or CRLF; a UTF-8 byte-order mark is
+// format). Line ends may be LF, CRLF or CR alone (old Mac files); a UTF-8 byte-order mark is
 // skipped. A line longer than 16384 bytes, a canvas of more than 1024
 // rows or a grid of more than 64 symbols is refused (ErrTooLarge) before
 // anything is allocated for it. Errors are *ParseError at file:line:col,
@@ -71,6 +71,8 @@
 //
 // Puzzles are rows puzzles of 9 (n with a model). The count line is
 // optional; input ending before the count is reached is ErrTruncated.
+// A first line of more digits that is no row (1000000000 before rows of
+// 9) is a count line too large, ErrTooLarge.
 // Output is 9 lines of 9 digits per puzzle and nothing else.
 //
 // # Project Euler 96

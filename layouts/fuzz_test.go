@@ -22,7 +22,7 @@ func fuzzRead(f *testing.F, format Format, seeds ...string) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		lines := bytes.Count(data, []byte("\n")) + 1
+		lines := bytes.Count(data, []byte("\n")) + bytes.Count(data, []byte("\r")) + 1 // CR alone ends a line too
 		r := NewReader(bytes.NewReader(data), ReadOptions{File: "fuzz", Format: format})
 		for range lines + 2 {
 			p, err := r.Read()
@@ -99,6 +99,9 @@ func FuzzParseLayoutFile(f *testing.F) {
 			var pe *ParseError
 			if !errors.As(err, &pe) || !errors.Is(err, ErrLayout) {
 				t.Fatalf("%v is not a ParseError wrapping ErrLayout", err)
+			}
+			if lines := bytes.Count(data, []byte("\n")) + 1; pe.Line < 1 || pe.Col < 1 || pe.Line > lines {
+				t.Fatalf("%v: position outside the input of %d lines", err, lines)
 			}
 			return
 		}

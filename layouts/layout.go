@@ -176,6 +176,12 @@ func jsonError(name string, data []byte, err error) error {
 	case errors.As(err, &xe):
 		quoted, _ := json.Marshal(xe.text)
 		off = bytes.Index(data, quoted)
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		off = len(data) // where more was wanted
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		// encoding/json gives no offset: find the field's first use as
+		// a key.
+		off = keyOffset(data, strings.TrimPrefix(err.Error(), "json: unknown field "))
 	}
 	line, col := 1, 1
 	if off >= 0 {
@@ -185,6 +191,23 @@ func jsonError(name string, data []byte, err error) error {
 		err = fmt.Errorf("%w: %s", ErrLayout, strings.TrimPrefix(err.Error(), "json: "))
 	}
 	return &ParseError{File: name, Line: line, Col: col, Err: err}
+}
+
+// keyOffset is the offset of the first key quoted (a JSON string with
+// its quotes) in data, followed by a colon, or -1.
+func keyOffset(data []byte, quoted string) int {
+	for from := 0; ; {
+		i := bytes.Index(data[from:], []byte(quoted))
+		if i < 0 {
+			return -1
+		}
+		at := from + i
+		rest := bytes.TrimLeft(data[at+len(quoted):], " \t\r\n")
+		if len(rest) > 0 && rest[0] == ':' {
+			return at
+		}
+		from = at + 1
+	}
 }
 
 func lineCol(data []byte, off int) (line, col int) {

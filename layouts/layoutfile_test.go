@@ -64,7 +64,12 @@ func TestParseLayoutFileErrors(t *testing.T) {
 	}{
 		{"syntax", "{\n  \"size\": 9,,\n}", "2:13", "invalid character ','"},
 		{"type", "{\n  \"size\": \"9\"\n}", "2:14", "cannot unmarshal string"},
-		{"unknown field", `{"size": 9, ` + grids + `, "colour": 1}`, "1:1", `unknown field "colour"`},
+		{"unknown field", `{"size": 9, ` + grids + `, "colour": 1}`, "1:40", `unknown field "colour"`},
+		{"unknown field nested", "{\"size\": 9, \"grids\": [{\"at\": \"r1c1\",\n   \"zoom\" : 2}]}", "2:4", `unknown field "zoom"`},
+		{"unknown field named in a value first", "{\"name\": \"colour\",\n \"colour\": 1, \"size\": 9, " + grids + "}", "2:2", `unknown field "colour"`},
+		{"unexpected EOF", "{\"size\": 9,\n \"grids\": [", "2:12", "unexpected EOF"},
+		{"unexpected EOF after newline", "{\"size\": 9,\n", "2:1", "unexpected EOF"},
+		{"empty", "", "1:1", "EOF"},
 		{"data after", `{"size": 9, ` + grids + "}\n}", "2:1", "data after the layout"},
 		{"no grids", `{"size": 9}`, "1:1", "no grids"},
 		{"size", `{"size": 65, ` + grids + `}`, "1:10", "size 65 is outside 1..64"},

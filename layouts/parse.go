@@ -122,18 +122,31 @@ func symbolRange(n int) string {
 // reported). size is the n of a count of cells, 0 if none. numbers
 // forces numbers, for grids beyond the letters.
 func splitCells(s string, size func(k int) int, numbers bool) []cell {
-	words := wordCells(s)
+	var sp splitter
+	return sp.split(s, size, numbers)
+}
+
+// splitter splits as splitCells into buffers that it reuses: the cells
+// it returns are valid until its next call. A Reader keeps one, so that
+// a line costs no allocation for its cells.
+type splitter struct {
+	chars, words []cell
+}
+
+func (sp *splitter) split(s string, size func(k int) int, numbers bool) []cell {
 	if numbers {
-		return words
+		sp.words = wordCells(sp.words[:0], s)
+		return sp.words
 	}
-	chars := charCells(s)
-	if n := size(len(chars)); n > 0 && within(chars, n) {
-		return chars
+	sp.chars = charCells(sp.chars[:0], s)
+	if n := size(len(sp.chars)); n > 0 && within(sp.chars, n) {
+		return sp.chars
 	}
-	if len(words) > 1 && size(len(words)) > 0 && numeric(words) {
-		return words
+	sp.words = wordCells(sp.words[:0], s)
+	if len(sp.words) > 1 && size(len(sp.words)) > 0 && numeric(sp.words) {
+		return sp.words
 	}
-	return chars
+	return sp.chars
 }
 
 // sizeIs accepts exactly k cells, for a grid of n symbols.
@@ -154,8 +167,8 @@ func rowSize(k int) int {
 	return 0
 }
 
-func charCells(s string) []cell {
-	var out []cell
+// charCells appends the cells of s, a character each, to out.
+func charCells(out []cell, s string) []cell {
 	for i := 0; i < len(s); {
 		ch, w := utf8.DecodeRuneInString(s[i:])
 		if ch != ' ' && ch != '\t' && ch != '|' {
@@ -166,8 +179,8 @@ func charCells(s string) []cell {
 	return out
 }
 
-func wordCells(s string) []cell {
-	var out []cell
+// wordCells appends the cells of s, a word each, to out.
+func wordCells(out []cell, s string) []cell {
 	for i := 0; i < len(s); {
 		if s[i] == ' ' || s[i] == '\t' || s[i] == '|' {
 			i++
@@ -235,7 +248,7 @@ func (r *Reader) readLine() (*Puzzle, error) {
 	if p, ok := r.fastLine(s, l, m); ok {
 		return p, nil
 	}
-	cells := splitCells(l.text, size, m != nil && m.N > MaxLetterSymbols)
+	cells := r.split(l.text, size, m != nil && m.N > MaxLetterSymbols)
 	k := len(cells)
 	if m == nil {
 		n := autoSquare(k)
@@ -331,9 +344,16 @@ func (r *Reader) readPOJ() (*Puzzle, error) {
 	if !r.counted {
 		r.counted = true
 		if r.skip() {
-			if l, _ := r.peek(0); countLine(l.text, m.N) {
+			l, _ := r.peek(0)
+			switch {
+			case countLine(l.text, m.N):
 				r.next()
 				r.left, _ = strconv.Atoi(strings.TrimSpace(l.text))
+			case countLike(l.text, m.N):
+				r.next()
+				text := strings.TrimSpace(l.text)
+				return nil, &ParseError{File: r.opts.File, Line: l.num, Col: 1 + strings.Index(l.text, text),
+					Err: fmt.Errorf("%w: count line %s has more than %d digits (or is a row of %d symbols, not %d)", ErrTooLarge, text[:min(len(text), 20)], maxCountDigits, len(text), m.N)}
 			}
 		}
 	}
@@ -416,7 +436,7 @@ func (r *Reader) readGrid(s *sheet, n int, euler bool) (*Puzzle, error) {
 			row++
 			continue
 		}
-		cells := splitCells(l.text, size, n > MaxLetterSymbols)
+		cells := r.split(l.text, size, n > MaxLetterSymbols)
 		if n == 0 {
 			k := len(cells)
 			if !isAutoSize(k) {
@@ -523,7 +543,7 @@ func (r *Reader) parseCanvas(s *sheet, rows []line, atEOF bool) {
 	for i, l := range rows {
 		cells := charCanvasCells(l.text)
 		if numbers {
-			cells = wordCells(l.text)
+			cells = wordCells(nil, l.text)
 		}
 		for c, x := range cells {
 			p := Pos{i, c}

@@ -1,6 +1,9 @@
 package layouts
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Puzzle is a model with givens: Givens[cell] is a digit 1..N, or 0 for
 // an empty cell. Source tells where it was read and how to write it back.
@@ -23,6 +26,46 @@ type Grid struct {
 	Model  *Model
 	Digits []uint8
 }
+
+// ErrPuzzle is wrapped by the errors of Validate: a puzzle that does
+// not fit its model. It is bad input, not a puzzle without solution.
+var ErrPuzzle = errors.New("bad puzzle")
+
+// Validate reports a puzzle that does not fit its model: no model,
+// givens of the wrong length, or a given that is no digit 1..N. Every
+// engine refuses such a puzzle with this error before searching.
+func (p *Puzzle) Validate() error {
+	m := p.Model
+	if m == nil {
+		return fmt.Errorf("%w: no model", ErrPuzzle)
+	}
+	if len(p.Givens) != len(m.Cells) {
+		return fmt.Errorf("%w: %d givens for %d cells", ErrPuzzle, len(p.Givens), len(m.Cells))
+	}
+	for c, d := range p.Givens {
+		if int(d) > m.N {
+			return fmt.Errorf("%w: cell %s holds %d, not a digit 1..%d", ErrPuzzle, m.Cells[c], d, m.N)
+		}
+	}
+	return nil
+}
+
+// ErrUnsupported is wrapped by UnsupportedError.
+var ErrUnsupported = errors.New("not supported")
+
+// UnsupportedError is an engine that cannot honour a rule of the
+// puzzle: it refuses the puzzle rather than ignore the rule.
+type UnsupportedError struct {
+	Engine string // the engine's name
+	Kind   string // the rule's kind
+	Rule   string // the rule's name, for the message
+}
+
+func (e *UnsupportedError) Error() string {
+	return fmt.Sprintf("%s: %s rules are not supported by the %s engine", e.Rule, e.Kind, e.Engine)
+}
+
+func (e *UnsupportedError) Unwrap() error { return ErrUnsupported }
 
 // NewPuzzle is an empty puzzle on m.
 func NewPuzzle(m *Model) *Puzzle {

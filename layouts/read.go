@@ -2,6 +2,7 @@ package layouts
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -39,6 +40,8 @@ type Reader struct {
 	records int  // puzzles and errors returned
 	counted bool // a POJ count line was looked for
 	left    int  // puzzles the POJ count line still announces
+
+	splitter // the cells of the line being read
 
 	models map[string]*Model // built-ins compiled so far, by name/n
 	shapes []shape           // canvas shapes of the built-ins, made on first use
@@ -141,12 +144,18 @@ func (r *Reader) readRaw() (line, bool) {
 	if r.ended {
 		return line{}, false
 	}
-	b, err := r.in.ReadSlice('\n')
+	b, err := r.readSlice()
 	s := string(b)
 	long := false
 	for err == bufio.ErrBufferFull {
 		long = true
-		_, err = r.in.ReadSlice('\n')
+		b, err = r.readSlice()
+	}
+	if err == nil && b[len(b)-1] == '\r' {
+		// CR LF, or an old Mac's CR alone.
+		if nb, perr := r.in.Peek(1); perr == nil && nb[0] == '\n' {
+			r.in.ReadByte()
+		}
 	}
 	if err != nil {
 		r.ended = true
@@ -170,6 +179,23 @@ func (r *Reader) readRaw() (line, bool) {
 	}
 	r.last = len(s)
 	return line{text: s, num: r.num, long: long}, true
+}
+
+// readSlice is bufio.Reader.ReadSlice with a line end of "\n" or "\r":
+// the bytes up to and including the first of them, ErrBufferFull when
+// the buffer fills first, the rest and io.EOF at the end.
+func (r *Reader) readSlice() ([]byte, error) {
+	for n := 0; ; {
+		buf, err := r.in.Peek(r.in.Buffered())
+		if i := bytes.IndexAny(buf[n:], "\r\n"); i >= 0 {
+			return r.in.ReadSlice(buf[n+i])
+		}
+		n = len(buf)
+		if _, err = r.in.Peek(n + 1); err != nil {
+			// Full, or the end of the input: ReadSlice says which.
+			return r.in.ReadSlice('\n')
+		}
+	}
 }
 
 // peek returns the i-th line not yet consumed, reading as needed.
@@ -319,7 +345,7 @@ func (r *Reader) detect() (Format, error) {
 	if eulerHeader(l.text) {
 		return FormatEuler, nil
 	}
-	if countLine(l.text, n) {
+	if countLike(l.text, n) {
 		for i := 1; i <= MaxCanvasSide; i++ {
 			nx, ok := r.peek(i)
 			if !ok || !blank(nx.text) && !strings.HasPrefix(nx.text, "#") {
@@ -392,13 +418,19 @@ func eulerHeader(s string) bool {
 	return len(s) == 4 || s[4] == ' ' || s[4] == '\t' || s[4] >= '0' && s[4] <= '9'
 }
 
+// maxCountDigits is the longest POJ count line: up to 99999999 puzzles.
+const maxCountDigits = 8
+
 // countLine reports whether s is a POJ count line for grids of n symbols.
 func countLine(s string, n int) bool {
+	return countLike(s, n) && len(strings.TrimSpace(s)) <= maxCountDigits
+}
+
+// countLike reports whether s, digits only and not a row of n, stands
+// where a POJ count line does: a count line, or one too long to be one.
+func countLike(s string, n int) bool {
 	s = strings.TrimSpace(s)
-	if s == "" || len(s) >= 9 || len(s) == n {
-		return false
-	}
-	return strings.Trim(s, "0123456789") == ""
+	return s != "" && len(s) != n && strings.Trim(s, "0123456789") == ""
 }
 
 // separator reports whether s is a rows separator line, like ------+------.

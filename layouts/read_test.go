@@ -33,7 +33,7 @@ func readRecords(t *testing.T, in string, opts ReadOptions) []record {
 	r := NewReader(strings.NewReader(in), opts)
 	var out []record
 	for i := 0; ; i++ {
-		if i > strings.Count(in, "\n")+2 {
+		if i > strings.Count(in, "\n")+strings.Count(in, "\r")+2 {
 			t.Fatalf("more records than lines: %v", out)
 		}
 		p, err := r.Read()
@@ -159,6 +159,10 @@ func TestRead(t *testing.T) {
 		{"canvas/samurai model", samurai, FormatAuto, sm, []record{ok(9, "samurai")}},
 		{"canvas/two", samurai + "\n\n" + samurai, FormatCanvas, nil, []record{ok(9, "samurai"), ok(9, "samurai")}},
 		{"canvas/crlf", strings.ReplaceAll(samurai, "\n", "\r\n"), FormatAuto, nil, []record{ok(9, "samurai")}},
+		{"canvas/cr only", strings.ReplaceAll(samurai, "\n", "\r"), FormatAuto, nil, []record{ok(9, "samurai")}},
+		{"line/cr only", l81 + "\r" + l81 + "\r\r" + l81, FormatAuto, nil, []record{ok(9, "classic"), ok(9, "classic"), ok(9, "classic")}},
+		{"line/cr only, bad second", l81 + "\r" + l81[:80] + "\r" + l81 + "\r", FormatLine, nil, []record{ok(9, "classic"), bad("2:81", ErrShape), ok(9, "classic")}},
+		{"rows/cr only", strings.ReplaceAll(rows9(l81), "\n", "\r"), FormatAuto, nil, []record{ok(9, "classic")}},
 		{"canvas/given outside", edit(samurai, 1, 11, "5"), FormatCanvas, sm, []record{bad("1:11", ErrShape)}},
 		{"canvas/given outside detected", edit(samurai, 1, 11, "5"), FormatAuto, nil, []record{bad("1:11", ErrShape)}},
 		{"canvas/filler at a cell", edit(samurai, 1, 3, " "), FormatCanvas, sm, []record{bad("1:3", ErrShape)}},
@@ -220,6 +224,9 @@ func TestReadMessages(t *testing.T) {
 		{"letter beyond 16x16", strings.Repeat(".", 255) + "H\n", FormatLine, "x.txt:1:256: unknown symbol 'H' in a 16x16 grid, which has 1-9 and A-G"},
 		{"number beyond 36x36", strings.Repeat("0 ", 35) + "37\n", FormatRows, "x.txt:1:71: unknown symbol \"37\" in a 36x36 grid, which has 1-36"},
 		{"empty", "\n", FormatAuto, "x.txt:1:1: empty input"},
+		{"POJ count too large", "1000000000\n" + rows9(strings.ReplaceAll(l81, ".", "0")), FormatAuto, "x.txt:1:1: beyond limits: count line 1000000000 has more than 8 digits (or is a row of 10 symbols, not 9)"},
+		{"POJ count too large, given", "  123456789012\n" + rows9(strings.ReplaceAll(l81, ".", "0")), FormatPOJ, "x.txt:1:3: beyond limits: count line 123456789012 has more than 8 digits (or is a row of 12 symbols, not 9)"},
+		{"CR only, error on line 3", "1\r" + strings.ReplaceAll(dropLast(rows9(strings.ReplaceAll(l81, ".", "0")), 2), "\n", "\r"), FormatAuto, "x.txt:3:9: wrong shape: row has 8 symbols, want 9"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

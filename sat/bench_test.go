@@ -66,7 +66,7 @@ func BenchmarkEncodings(b *testing.B) {
 
 // killerSets are the data sets of the killer sum figures in
 // encode/doc.go: the puzzles of testdata/killers (made by
-// TestGenerateKillers) and the killers of ../testdata/variants.
+// internal/cmd/gendata) and the killers of ../testdata/variants.
 func killerSets(b *testing.B) []struct {
 	name    string
 	puzzles []*layouts.Puzzle

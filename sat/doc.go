@@ -16,7 +16,13 @@
 //     that Count abandons when its context is done (see Count).
 //   - External runs a DIMACS solver binary (minisat, cadical, kissat,
 //     picosat, cryptominisat5, ...) as a process on the exported CNF,
-//     killed when the context is done.
+//     in its own process group, killed whole when the context is done.
+//     Its answer is parsed as it is printed (encode's
+//     Formula.ParseModel), only the last 4 KB of its messages are kept,
+//     and its model is checked against every clause. A crash (with the
+//     signal's name), a bad exit status, an answer that does not parse
+//     or a model that breaks a clause wraps ErrEngine; a missing binary
+//     ErrNoSolver.
 //
 // Variant constraints need nothing here: encode writes their rules as
 // clauses, both engines solve the same CNF, and the CNF file carries

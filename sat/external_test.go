@@ -195,7 +195,7 @@ func TestExternalFailures(t *testing.T) {
 		{"unknown", "echo 's UNKNOWN'; exit 0", "unknown answered UNKNOWN", nil},
 		{"disagree", "echo 's UNSATISFIABLE'; exit 10", "exited with status 10 but answered UNSATISFIABLE", nil},
 		{"garbage", "echo 'hello'; exit 10", "garbage output:1:1", layouts.ErrSyntax},
-		{"wrong model", "echo 's SATISFIABLE'; echo 'v 1 2 3 0'; exit 10", "has two digits", sat.ErrEngine},
+		{"wrong model", "echo 's SATISFIABLE'; echo 'v 1 2 3 0'; exit 10", "is false", sat.ErrEngine},
 		{"model of another CNF", "echo 's SATISFIABLE'; echo 'v 99999 0'; exit 10", "beyond the formula's", encode.ErrModel},
 		{"empty output", "exit 10", "no verdict", layouts.ErrEmpty},
 	} {

@@ -35,8 +35,9 @@ func (o Options) encode() encode.Options {
 }
 
 // ErrEngine is wrapped when a solver's answer fails layouts.Check or
-// repeats a grid: a bug in the engine, not in the puzzle.
-var ErrEngine = errors.New("engine returned a wrong answer")
+// repeats a grid, or a solver fails: a fault of the engine, not of the
+// puzzle.
+var ErrEngine = errors.New("engine failure")
 
 // Solve looks for one grid: Count with limit 1.
 func Solve(ctx context.Context, p *layouts.Puzzle, opts Options) (Result, error) {
@@ -51,9 +52,10 @@ func Solve(ctx context.Context, p *layouts.Puzzle, opts Options) (Result, error)
 // fails the check is an error wrapping ErrEngine. No grid is a result
 // (Count 0), not an error.
 //
-// gophersat's Solve cannot be interrupted. Count runs the search in a
-// goroutine and returns ctx.Err() as soon as ctx is done; the goroutine
-// then finishes its current Solve in the background and stops before the
+// gophersat's Solve cannot be interrupted. Count encodes and searches in
+// a goroutine and returns ctx.Err() as soon as ctx is done; the goroutine
+// then stops encoding within milliseconds (encode.PuzzleContext), or
+// finishes its current Solve in the background and stops before the
 // next one, its result discarded. gophersat cannot run two searches at
 // once either (it shares a buffer between solvers), so the searches of
 // all Count calls take turns: a Count started while an abandoned search
@@ -72,7 +74,7 @@ func Count(ctx context.Context, p *layouts.Puzzle, opts Options) (Result, error)
 	done := make(chan outcome, 1)
 	go func() {
 		var o outcome
-		f, err := encode.Puzzle(q, opts.encode())
+		f, err := encode.PuzzleContext(ctx, q, opts.encode()) // stops when abandoned
 		if err != nil {
 			o.res.Engine, o.err = "gophersat", err
 		} else {

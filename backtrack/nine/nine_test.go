@@ -7,19 +7,17 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"gattai/layouts"
+
+	"gattai/internal/testkit"
 )
 
 var update = flag.Bool("update", false, "rewrite the counts and solutions in testdata/count.txt from the reference solver")
-
-// dataDir holds the shared benchmark sets; tests that need it skip when it is absent.
-const dataDir = "../../../shared/data"
 
 // parse reads an 81-character puzzle line: digits, '.' or '0' for empty.
 func parse(line string) ([81]uint8, error) {
@@ -50,14 +48,11 @@ func format(g *[81]uint8) string {
 	return string(b[:])
 }
 
-// readSet reads a data set file (one puzzle a line, '#' comments); it
-// skips the test or benchmark when the file is absent.
+// readSet reads a data set file (one puzzle a line, '#' comments), found
+// by testkit.DataFile.
 func readSet(tb testing.TB, name string) [][81]uint8 {
 	tb.Helper()
-	data, err := os.ReadFile(filepath.Join(dataDir, name))
-	if os.IsNotExist(err) {
-		tb.Skipf("data set %s absent (%v)", name, err)
-	}
+	data, err := os.ReadFile(testkit.DataFile(tb, "../..", name))
 	if err != nil {
 		tb.Fatal(err)
 	}

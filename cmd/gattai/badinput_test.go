@@ -27,7 +27,7 @@ func TestBadInput(t *testing.T) {
 	rowsText := strings.Join(rows, "\n") + "\n"
 	line := strings.Join(rows, "")
 	samurai := readFile(t, td("examples", "samurai.txt"))
-	samuraiLayout, _, _ := gattai(t, "", "layouts", "show", "samurai", "--as-file")
+	samuraiLayout, _, _ := runGattai(t, "", "layouts", "show", "samurai", "--as-file")
 
 	tests := []struct {
 		name string
@@ -76,7 +76,7 @@ func TestBadInput(t *testing.T) {
 			if slicesContains(tt.args, "-") {
 				stdin = samurai
 			}
-			_, errs, code := gattai(t, stdin, append([]string{"solve"}, args...)...)
+			_, errs, code := runGattai(t, stdin, append([]string{"solve"}, args...)...)
 			if code != tt.code {
 				t.Errorf("exit %d, want %d; stderr %q", code, tt.code, errs)
 			}
@@ -110,19 +110,19 @@ func TestDecode(t *testing.T) {
 	solver := testkit.NeedSolver(t, "minisat")
 	dir := t.TempDir()
 	poj, samurai := filepath.Join(dir, "poj.cnf"), filepath.Join(dir, "samurai.cnf")
-	if _, errs, code := gattai(t, "", "export", "--format", "poj", td("seeds", "poj2676-sample.in"), "-o", poj); code != 0 {
+	if _, errs, code := runGattai(t, "", "export", "--format", "poj", td("seeds", "poj2676-sample.in"), "-o", poj); code != 0 {
 		t.Fatalf("export: exit %d: %s", code, errs)
 	}
-	if _, errs, code := gattai(t, "", "export", td("examples", "samurai.txt"), "-o", samurai); code != 0 {
+	if _, errs, code := runGattai(t, "", "export", td("examples", "samurai.txt"), "-o", samurai); code != 0 {
 		t.Fatalf("export: exit %d: %s", code, errs)
 	}
 	model := filepath.Join(dir, "poj.model")
 	exec.Command(solver, poj, model).Run() // exits 10 for SAT
-	out, errs, code := gattai(t, "", "decode", poj, model)
+	out, errs, code := runGattai(t, "", "decode", poj, model)
 	if want := readFile(t, td("seeds", "poj2676-sample.out")); code != 0 || out != want {
 		t.Errorf("decode: exit %d, %s\n%s", code, errs, out)
 	}
-	_, errs, code = gattai(t, "", "decode", samurai, model)
+	_, errs, code = runGattai(t, "", "decode", samurai, model)
 	if code != exitBadInput || !strings.HasPrefix(errs, "gattai: "+model+":1:1: ") || !strings.Contains(errs, "a model of another CNF?") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("decode with another CNF's model: exit %d, %q", code, errs)
 	}

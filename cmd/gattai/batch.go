@@ -6,13 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
-	"runtime"
 	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"gattai"
 	"gattai/layouts"
 )
 
@@ -21,13 +22,30 @@ import (
 type record struct {
 	puzzle *layouts.Puzzle // nil when the input was bad
 	file   string
-	line   int   // the puzzle's first line
-	err    error // bad input, engine error or timeout
+	line   int   // the puzzle's first line; 0 for a file that could not be read
+	err    error // bad input, engine failure, or the stop that cut it short
 	out    outcome
 }
 
-// where is "file:line" of the puzzle, for messages.
-func (r *record) where() string { return r.file + ":" + strconv.Itoa(r.line) }
+// outcome is what work made of a puzzle.
+type outcome struct {
+	gattai.Result
+	expl gattai.Explanation // explain: why it has no solution
+}
+
+// where is "file:line" of the puzzle, or the file, for messages.
+func (r *record) where() string {
+	if r.line == 0 {
+		return r.file
+	}
+	return r.file + ":" + strconv.Itoa(r.line)
+}
+
+// stopped reports a record that a stop (--timeout, a signal) cut short:
+// it has no answer and must never print as one.
+func (r *record) stopped() bool {
+	return errors.Is(r.err, context.DeadlineExceeded) || errors.Is(r.err, context.Canceled)
+}
 
 // chunk is a run of records handed to one worker at once, so that fast
 // puzzles do not pay a channel hand-off each.
@@ -39,31 +57,42 @@ type chunk struct {
 // maxChunk bounds a chunk; chunks are smaller when input arrives slowly.
 const maxChunk = 128
 
+// stopGrace is how long a stopped batch waits for its workers: the
+// native engine looks at the context every few milliseconds, gophersat
+// is abandoned at once and external solvers are killed, so they return
+// well within it and remove their temporary files.
+const stopGrace = 3 * time.Second
+
 // tally counts what a batch produced, for --stats and the exit code.
 type tally struct {
-	puzzles, solved, unique, multiple, none, bad, failed int
-	elapsed                                              time.Duration
-	internal                                             bool
-	first                                                *record // for per-puzzle --stats
+	puzzles, solved, unique, multiple, none, bad, failed, stopped int
+	elapsed                                                       time.Duration
+	internal                                                      bool
+	first                                                         *record // for per-puzzle --stats
 }
 
-// work solves one puzzle with one worker's engines.
-type work func(s *solver, ctx context.Context, p *layouts.Puzzle) (outcome, error)
+// work solves one puzzle with one worker's solver.
+type work func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error)
+
+// emitter writes one record to the output; stop reports a record that a
+// stop cut short, as the stop's name ("timed out", "interrupted").
+type emitter func(w *bufio.Writer, r *record, stop string) error
 
 // runBatch is a command's whole run over its inputs: results go through
 // emit to the output, buffered, and the output file is committed even
-// when some puzzles fail, since each has its record. noSolutionFails
-// makes a puzzle without solution set the exit code.
-func runBatch(e *env, in *inputFlags, ef *engineFlags, of *outputFlags, do work, emit func(w *bufio.Writer, r *record) error, noSolutionFails bool) error {
+// when some puzzles fail, since each has its record; not when the run
+// was stopped. noSolutionFails makes a puzzle without solution, or with
+// several, set the exit code.
+func runBatch(e *env, in *inputFlags, ef *engineFlags, of *outputFlags, do work, emit emitter, noSolutionFails bool) error {
 	out, err := of.create(e)
 	if err != nil {
 		return err
 	}
 	defer out.abort()
 	w := bufio.NewWriter(out)
-	t, err := batch(e, in, ef, do, func(r *record) error { return emit(w, r) })
-	if ferr := w.Flush(); err == nil {
-		err = ferr
+	t, err := batch(e, in, ef, do, func(r *record, stop string) error { return emit(w, r, stop) })
+	if ferr := w.Flush(); err == nil && ferr != nil {
+		err = out.named(ferr)
 	}
 	if ef.Stats {
 		t.stats(e.stderr)
@@ -87,15 +116,18 @@ func failed(e *env, w *bufio.Writer, r *record, msg string) {
 	fmt.Fprintf(w, "# %s\n", msg)
 }
 
-// batch reads every source, runs work on each puzzle on flags.Jobs
-// workers and calls emit for each record in input order. Memory stays
-// bounded: at most a window of chunks is in flight.
-func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record) error) (*tally, error) {
+// batch reads every source, runs work on each puzzle on the workers and
+// calls emit for each record in input order. Memory stays bounded: at
+// most a window of chunks is in flight. A stop (--timeout, a signal)
+// ends the run at once, even while the input blocks: the puzzles read
+// but not finished get a record saying so, and no more are read.
+func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record, string) error) (*tally, error) {
 	m, err := in.model()
 	if err != nil {
 		return nil, &exitError{exitBadInput, err.Error()}
 	}
-	if _, err := ef.options(); err != nil {
+	opts, err := ef.options()
+	if err != nil {
 		return nil, &exitError{exitBadInput, err.Error()}
 	}
 	ctx := e.ctx
@@ -106,11 +138,18 @@ func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record) 
 	}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
-
-	jobs := ef.Jobs
-	if jobs <= 0 {
-		jobs = runtime.GOMAXPROCS(0)
+	// stopName is the name of the stop that ended the run, if any.
+	stopName := func() string {
+		switch {
+		case e.ctx.Err() != nil:
+			return "interrupted"
+		case errors.Is(ctx.Err(), context.DeadlineExceeded):
+			return "timed out"
+		}
+		return "stopped"
 	}
+
+	jobs := ef.jobs()
 	srcs := in.sources(e.stdin)
 	total := inputSize(srcs)
 	var bytesRead atomic.Int64
@@ -120,14 +159,13 @@ func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record) 
 	start := time.Now()
 	prog := newProgress(e, total)
 	var emitErr error
-	timedOut := false
 	handle := func(rec *record) bool {
-		if rec.err != nil && ctx.Err() != nil && (errors.Is(rec.err, context.DeadlineExceeded) || errors.Is(rec.err, context.Canceled)) {
-			timedOut = true
-			return false
+		name := ""
+		if rec.stopped() {
+			name = stopName()
 		}
 		t.add(rec)
-		if emitErr = emit(rec); emitErr != nil {
+		if emitErr = emit(rec, name); emitErr != nil {
 			stop()
 			return false
 		}
@@ -135,38 +173,32 @@ func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record) 
 		return true
 	}
 
-	var readErr error
-	if jobs == 1 {
-		// One core: read, solve and write in turn, with no hand-offs.
-		s, _ := newSolver(ef) // flags checked above
-		readErr = readAll(srcs, in.format(), m, &bytesRead, func(rec *record) bool {
+	read := func(put func(*record) bool) {
+		readAll(srcs, in.format(), m, &bytesRead, put)
+	}
+	do = guarded(do)
+	if jobs == 1 && total >= 0 {
+		// One core and regular files, which never block: read, solve
+		// and write in turn, with no hand-offs.
+		s, _ := gattai.New(opts) // options checked above
+		read(func(rec *record) bool {
 			if rec.err == nil {
 				rec.out, rec.err = do(s, ctx, rec.puzzle)
 			}
-			return handle(rec)
+			return handle(rec) && !rec.stopped()
 		})
 	} else {
-		var cut bool
-		minChunk := 1 // stdin or a pipe: hand puzzles on as they come
-		if total > 0 {
-			minChunk = 16 // files never keep the reader waiting
-		}
-		cut, readErr = pipeline(ctx, stop, jobs, minChunk, ef, do, handle, func(put func(*record) bool) error {
-			return readAll(srcs, in.format(), m, &bytesRead, put)
-		})
-		timedOut = timedOut || cut && emitErr == nil
+		pipeline(ctx, stop, jobs, total < 0, opts, do, handle, read)
 	}
 	prog.finish()
 	t.elapsed = time.Since(start)
 	switch {
 	case emitErr != nil:
 		return t, emitErr
-	case timedOut && errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return t, &exitError{exitTimeout, fmt.Sprintf("timed out after %v with %d puzzles done", ef.Timeout, t.puzzles)}
-	case timedOut || e.ctx.Err() != nil:
-		return t, &exitError{exitTimeout, fmt.Sprintf("interrupted with %d puzzles done", t.puzzles)}
-	case readErr != nil:
-		return t, &exitError{exitBadInput, readErr.Error()}
+	case ctx.Err() != nil && stopName() == "timed out":
+		return t, &exitError{exitTimeout, fmt.Sprintf("timed out after %v with %d puzzles done", ef.Timeout, t.puzzles-t.stopped)}
+	case ctx.Err() != nil:
+		return t, &exitError{exitTimeout, fmt.Sprintf("interrupted with %d puzzles done", t.puzzles-t.stopped)}
 	}
 	return t, nil
 }
@@ -175,12 +207,22 @@ func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record) 
 // the caller's, in input order. The reader gathers records into chunks,
 // each entering the ordered window when it opens and going to a worker
 // once it holds minChunk records and a worker is free, or maxChunk: fast
-// puzzles pay few hand-offs, and memory stays bounded by the window. cut
-// reports that ctx ended the run before every record was handled.
-func pipeline(ctx context.Context, stop context.CancelFunc, jobs, minChunk int, ef *engineFlags, do work, handle func(*record) bool, read func(put func(*record) bool) error) (cut bool, err error) {
+// puzzles pay few hand-offs, and memory stays bounded by the window.
+// When ctx ends, the records of the chunks in the window are handled (as
+// stopped, when no worker finished them), and pipeline returns; it waits
+// for the reader to stop only when its input cannot block (blocking is
+// false: regular files).
+func pipeline(ctx context.Context, stop context.CancelFunc, jobs int, blocking bool, opts gattai.Options, do work,
+	handle func(*record) bool, read func(put func(*record) bool)) {
+	minChunk := 16 // files never keep the reader waiting
+	if blocking {
+		minChunk = 1 // stdin or a pipe: hand puzzles on as they come
+	}
 	todo := make(chan *chunk)
 	ordered := make(chan *chunk, 4*jobs)
-	var readErr error
+	// filling guards the chunk the reader is filling, which the caller
+	// looks into when a stop comes before the reader hands it on.
+	var filling sync.Mutex
 	go func() {
 		defer close(todo)
 		defer close(ordered)
@@ -194,17 +236,27 @@ func pipeline(ctx context.Context, stop context.CancelFunc, jobs, minChunk int, 
 				return false
 			}
 		}
-		readErr = read(func(rec *record) bool {
+		read(func(rec *record) bool {
 			if ch == nil {
 				ch = &chunk{recs: make([]*record, 0, maxChunk), done: make(chan struct{})}
 				select {
 				case ordered <- ch:
 				case <-ctx.Done():
+					select { // room in the window: the record is reported as stopped
+					case ordered <- ch:
+						ch.recs = append(ch.recs, rec)
+					default:
+					}
 					return false
 				}
 			}
+			filling.Lock()
 			ch.recs = append(ch.recs, rec)
+			stopped := ctx.Err() != nil
+			filling.Unlock()
 			switch {
+			case stopped:
+				return false
 			case len(ch.recs) == maxChunk:
 				return send()
 			case len(ch.recs) >= minChunk:
@@ -226,10 +278,20 @@ func pipeline(ctx context.Context, stop context.CancelFunc, jobs, minChunk int, 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s, _ := newSolver(ef) // flags checked by batch
-			for ch := range todo {
+			s, _ := gattai.New(opts) // options checked by batch
+			for {
+				var ch *chunk
+				select {
+				case c, ok := <-todo:
+					if !ok {
+						return
+					}
+					ch = c
+				case <-ctx.Done():
+					return
+				}
 				for _, rec := range ch.recs {
-					if rec.err == nil && ctx.Err() == nil {
+					if rec.err == nil {
 						rec.out, rec.err = do(s, ctx, rec.puzzle)
 					}
 				}
@@ -238,71 +300,150 @@ func pipeline(ctx context.Context, stop context.CancelFunc, jobs, minChunk int, 
 		}()
 	}
 
-	for ch := range ordered {
+	for {
+		var ch *chunk
 		select {
-		case <-ch.done:
+		case c, ok := <-ordered:
+			if !ok {
+				wg.Wait()
+				return
+			}
+			ch = c
+			select {
+			case <-ch.done:
+			case <-ctx.Done():
+			}
 		case <-ctx.Done():
-			<-stopWorkers(stop, &wg)
 		}
-		select {
-		case <-ch.done:
-		default:
-			return true, nil // ctx ended before this chunk was done
+		if ctx.Err() == nil {
+			for _, rec := range ch.recs {
+				if !handle(rec) { // the output failed: nothing more to say
+					stopWorkers(stop, &wg)
+					return
+				}
+			}
+			continue
 		}
-		for _, rec := range ch.recs {
-			if !handle(rec) {
-				return ctx.Err() != nil, nil
+		// Stopped: let the workers return, then say what became of the
+		// chunks in the window. The reader stops at its next record;
+		// wait for it only when its input cannot block.
+		stopWorkers(stop, &wg)
+		for ; ; ch = nil {
+			if ch == nil {
+				var ok bool
+				if blocking {
+					select {
+					case ch, ok = <-ordered:
+					default:
+					}
+				} else {
+					ch, ok = <-ordered
+				}
+				if !ok {
+					return
+				}
+			}
+			var recs []*record
+			select {
+			case <-ch.done: // finished or stopped by its worker
+				recs = ch.recs
+			default: // never finished: the reader may still hold it
+				filling.Lock()
+				recs = make([]*record, len(ch.recs))
+				for i, rec := range ch.recs {
+					recs[i] = &record{file: rec.file, line: rec.line, err: ctx.Err()}
+				}
+				filling.Unlock()
+			}
+			for _, rec := range recs {
+				if !handle(rec) {
+					return
+				}
 			}
 		}
 	}
-	wg.Wait()
-	return ctx.Err() != nil && readErr == nil, readErr
+}
+
+// guarded makes a work function mark what a stop cut short: an engine
+// stopped by ctx returns ctx's error, never a count.
+func guarded(do work) work {
+	return func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
+		if err := ctx.Err(); err != nil {
+			return outcome{}, err
+		}
+		o, err := do(s, ctx, p)
+		if err == nil && ctx.Err() != nil {
+			err = ctx.Err() // finished as the stop came: drop it
+		}
+		return o, err
+	}
 }
 
 // readAll hands a record for every puzzle of every source to put, in
 // order, until put says stop. A bad puzzle is a record with its error;
-// an unreadable source ends it all.
-func readAll(srcs []source, f layouts.Format, m *layouts.Model, n *atomic.Int64, put func(*record) bool) error {
+// so is a source that cannot be opened or read, and the next source is
+// read.
+func readAll(srcs []source, f layouts.Format, m *layouts.Model, n *atomic.Int64, put func(*record) bool) {
 	for _, s := range srcs {
-		rc, err := s.open()
-		if err != nil {
-			return err
+		if !readSource(s, f, m, n, put) {
+			return
 		}
-		r := layouts.NewReader(countingReader{rc, n}, layouts.ReadOptions{File: s.name, Format: f, Model: m})
-		for {
-			p, err := r.Read()
-			if err == io.EOF {
-				break
-			}
-			rec := &record{puzzle: p, file: s.name}
-			var pe *layouts.ParseError
-			switch {
-			case err == nil:
-				rec.line = p.Source.Line
-			case errors.As(err, &pe):
-				rec.line = pe.Line
-				rec.puzzle, rec.err = nil, err
-			default:
-				rc.Close()
-				return fmt.Errorf("%s: %w", s.name, err)
-			}
-			if !put(rec) {
-				rc.Close()
-				return nil
-			}
-		}
-		rc.Close()
 	}
-	return nil
+}
+
+// readSource is readAll for one source; it reports whether to go on.
+func readSource(s source, f layouts.Format, m *layouts.Model, n *atomic.Int64, put func(*record) bool) bool {
+	rc, err := s.open()
+	if err != nil {
+		return put(&record{file: s.name, err: pathless(err)})
+	}
+	defer rc.Close()
+	r := layouts.NewReader(countingReader{rc, n}, layouts.ReadOptions{File: s.name, Format: f, Model: m})
+	for {
+		p, err := r.Read()
+		if err == io.EOF {
+			return true
+		}
+		rec := &record{puzzle: p, file: s.name}
+		var pe *layouts.ParseError
+		switch {
+		case err == nil:
+			rec.line = p.Source.Line
+		case errors.As(err, &pe):
+			rec.line = pe.Line
+			rec.puzzle, rec.err = nil, err
+		default: // the source failed: its record, then the next source
+			return put(&record{file: s.name, err: pathless(err)})
+		}
+		if !put(rec) {
+			return false
+		}
+	}
+}
+
+// pathless drops the path from an error about a file that its record
+// names already.
+func pathless(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // inputSize is the total size of the sources, or -1 if any is not a
-// regular file.
+// regular file (a pipe, a terminal, a device may block or never end).
 func inputSize(srcs []source) int64 {
 	var total int64
 	for _, s := range srcs {
+		if s.name == "-" {
+			return -1
+		}
 		st, err := os.Stat(s.name)
-		if s.name == "-" || err != nil || !st.Mode().IsRegular() {
+		if err != nil {
+			continue // its record will say why
+		}
+		if !st.Mode().IsRegular() {
 			return -1
 		}
 		total += st.Size()
@@ -310,39 +451,34 @@ func inputSize(srcs []source) int64 {
 	return total
 }
 
-// stopWorkers cancels the run; the channel closes when workers return
-// or after a short grace, since gophersat cannot be interrupted.
-func stopWorkers(stop context.CancelFunc, wg *sync.WaitGroup) <-chan struct{} {
+// stopWorkers cancels the run and waits up to stopGrace for the workers.
+func stopWorkers(stop context.CancelFunc, wg *sync.WaitGroup) {
 	stop()
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
-	grace := make(chan struct{})
-	go func() {
-		select {
-		case <-done:
-		case <-time.After(50 * time.Millisecond):
-		}
-		close(grace)
-	}()
-	return grace
+	select {
+	case <-done:
+	case <-time.After(stopGrace):
+	}
 }
 
 func (t *tally) add(rec *record) {
 	t.puzzles++
-	var ie internalError
 	switch {
-	case errors.As(rec.err, &ie):
+	case rec.stopped():
+		t.stopped++
+	case errors.Is(rec.err, gattai.ErrEngine):
 		t.failed++
 		t.internal = true
 	case rec.err != nil && rec.puzzle == nil:
 		t.bad++
 	case rec.err != nil:
 		t.failed++
-	case rec.out.count == 0:
+	case rec.out.Count == 0:
 		t.none++
 	default:
 		t.solved++
-		if rec.out.count == 1 {
+		if rec.out.Count == 1 {
 			t.unique++
 		} else {
 			t.multiple++
@@ -358,9 +494,11 @@ func (t *tally) exitCode(noSolutionFails bool) int {
 	switch {
 	case t.internal:
 		return exitInternal
+	case t.stopped > 0:
+		return exitTimeout
 	case t.bad > 0 || t.failed > 0:
 		return exitBadInput
-	case noSolutionFails && t.none > 0:
+	case noSolutionFails && (t.none > 0 || t.multiple > 0):
 		return exitNoSolution
 	}
 	return exitOK
@@ -373,21 +511,24 @@ func (t *tally) stats(w io.Writer) {
 	}
 	if t.puzzles == 1 && t.first.err == nil {
 		r, o := t.first, t.first.out
-		fmt.Fprintf(w, "%s: engine %s  time %v", r.where(), o.engine, o.elapsed.Round(time.Microsecond))
-		if o.engine == "backtrack" {
-			fmt.Fprintf(w, "  nodes %d", o.nodes)
+		fmt.Fprintf(w, "%s: engine %s  time %v", r.where(), o.Engine, o.Elapsed.Round(time.Microsecond))
+		if o.Engine == gattai.EngineBacktrack {
+			fmt.Fprintf(w, "  nodes %d", o.Nodes)
 		} else {
-			fmt.Fprintf(w, "  vars %d  clauses %d  conflicts %d  decisions %d", o.vars, o.clauses, o.conflicts, o.decisions)
+			fmt.Fprintf(w, "  vars %d  clauses %d  conflicts %d  decisions %d", o.Vars, o.Clauses, o.Conflicts, o.Decisions)
 		}
 		fmt.Fprintln(w)
 		return
 	}
 	rate := 0.0
 	if s := t.elapsed.Seconds(); s > 0 {
-		rate = float64(t.puzzles) / s
+		rate = float64(t.puzzles-t.stopped) / s
 	}
-	fmt.Fprintf(w, "puzzles %d  solved %d  unique %d  multiple %d  none %d  errors %d  elapsed %v  %s puzzles/s\n",
-		t.puzzles, t.solved, t.unique, t.multiple, t.none, t.bad+t.failed, t.elapsed.Round(time.Microsecond), formatRate(rate))
+	fmt.Fprintf(w, "puzzles %d  solved %d  unique %d  multiple %d  none %d  errors %d", t.puzzles, t.solved, t.unique, t.multiple, t.none, t.bad+t.failed)
+	if t.stopped > 0 {
+		fmt.Fprintf(w, "  stopped %d", t.stopped)
+	}
+	fmt.Fprintf(w, "  elapsed %v  %s puzzles/s\n", t.elapsed.Round(time.Microsecond), formatRate(rate))
 }
 
 // formatRate prints a rate in whole units, or to two significant digits

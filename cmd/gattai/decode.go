@@ -2,10 +2,13 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
+	"gattai"
 	"gattai/encode"
 	"gattai/layouts"
 )
@@ -21,18 +24,18 @@ func (c *decodeCmd) Run(e *env) error {
 		return &exitError{exitBadInput, err.Error()}
 	}
 	defer cf.Close()
-	f, err := encode.ParseDIMACS(bufio.NewReader(cf))
+	f, err := encode.ParseDIMACS(bufio.NewReader(ctxReader{e.ctx, cf}))
 	if err != nil {
-		return &exitError{exitBadInput, named(err, c.CNF).Error()}
+		return decodeError(e, err, c.CNF)
 	}
 	mf, err := os.Open(c.Model)
 	if err != nil {
 		return &exitError{exitBadInput, err.Error()}
 	}
 	defer mf.Close()
-	model, err := encode.ParseModel(bufio.NewReader(mf), c.Model)
+	model, err := encode.ParseModel(bufio.NewReader(ctxReader{e.ctx, mf}), c.Model)
 	if err != nil {
-		return &exitError{exitBadInput, named(err, c.Model).Error()}
+		return decodeError(e, err, c.Model)
 	}
 	switch model.Status {
 	case encode.Unsat:
@@ -41,23 +44,32 @@ func (c *decodeCmd) Run(e *env) error {
 	case encode.Unknown:
 		return &exitError{exitTimeout, c.Model + ": the solver gave no answer (unknown)"}
 	}
-	g, err := f.Decode(model)
-	if err != nil {
-		hint := ""
+	g, err := gattai.Decode(f, model)
+	switch {
+	case errors.Is(err, gattai.ErrEngine):
+		return &exitError{exitInternal, fmt.Sprintf("%s: %v", c.Model, err)}
+	case errors.Is(err, encode.ErrModel):
 		if top := maxVar(model.Lits); top != f.NumVars {
-			hint = fmt.Sprintf(" (it names variables up to %d, %s has %d: a model of another CNF?)", top, c.CNF, f.NumVars)
+			err = fmt.Errorf("%w (it names variables up to %d, %s has %d: a model of another CNF?)", err, top, c.CNF, f.NumVars)
 		}
-		pe := &layouts.ParseError{File: c.Model, Line: 1, Col: 1, Err: fmt.Errorf("%w%s", err, hint)}
-		return &exitError{exitBadInput, pe.Error()}
-	}
-	if err := layouts.Check(f.Puzzle, g); err != nil {
-		return &exitError{exitInternal, fmt.Sprintf("%s: the decoded grid is wrong: %v", c.Model, err)}
+		return decodeError(e, &layouts.ParseError{File: c.Model, Line: 1, Col: 1, Err: err}, c.Model)
+	case err != nil:
+		return decodeError(e, err, c.Model)
 	}
 	w := bufio.NewWriter(e.stdout)
 	if err := layouts.WriteGrid(w, f.Puzzle, g); err != nil {
 		return err
 	}
 	return w.Flush()
+}
+
+// decodeError is the exit for a file decode could not read: a stop, or
+// bad input named by its file (and position, when known).
+func decodeError(e *env, err error, name string) error {
+	if e.ctx.Err() != nil {
+		return &exitError{exitTimeout, "interrupted"}
+	}
+	return &exitError{exitBadInput, named(err, name).Error()}
 }
 
 // named puts a file's name on a ParseError that lacks one, and on any
@@ -73,6 +85,21 @@ func named(err error, name string) error {
 	return fmt.Errorf("%s: %w", name, err)
 }
 
+// ctxReader fails every read once its context is done, so that a long
+// read stops on a signal.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(b []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(b)
+}
+
+// maxVar is the largest variable a model names.
 func maxVar(lits []int) int {
 	top := 0
 	for _, l := range lits {

@@ -1,17 +1,14 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"errors"
 	"fmt"
-	"strconv"
+	"os/exec"
+	"runtime"
 	"time"
 
-	"gattai/backtrack"
+	"gattai"
 	"gattai/encode"
-	"gattai/layouts"
-	"gattai/sat"
 )
 
 // engineFlags choose how puzzles are solved.
@@ -20,10 +17,14 @@ type engineFlags struct {
 	Solver string `default:"cadical" help:"DIMACS solver binary for --engine external (minisat, cadical, picosat, cryptominisat5, kissat or a path)."`
 	encodingFlags
 	Verify  *bool         `negatable:"" help:"Solve again with the other engine and fail on disagreement (default: on for sat and external)."`
-	Timeout time.Duration `help:"Stop the whole run after this long (e.g. 100ms, 30s)."`
+	Timeout time.Duration `help:"Stop the whole run after this long (e.g. 100ms, 30s); puzzles not finished get a 'timed out' record."`
 	Stats   bool          `help:"Print statistics on stderr: per puzzle with one puzzle, a summary with more."`
-	Jobs    int           `short:"j" default:"0" help:"Puzzles solved at once; 0 uses every core."`
+	Jobs    int           `short:"j" default:"0" help:"Puzzles solved at once; 0 uses every core, and at most ${maxjobs_factor} times the cores run."`
 }
+
+// maxJobsFactor caps --jobs at this many workers per core: more only
+// costs memory.
+const maxJobsFactor = 4
 
 // encodingFlags choose how the SAT engines and export encode a puzzle.
 type encodingFlags struct {
@@ -48,170 +49,39 @@ func (f *encodingFlags) options() (encode.Options, error) {
 	return o, nil
 }
 
-// outcome is one engine's answer for one puzzle.
-type outcome struct {
-	count     int
-	grid      layouts.Grid
-	engine    string
-	nodes     int64
-	vars      int
-	clauses   int
-	conflicts int64
-	decisions int64
-	elapsed   time.Duration
-	core      []int // explain: a minimal set of contradictory givens
-}
-
-// internalError marks an engine failure or disagreement (exit 4).
-type internalError struct{ err error }
-
-func (e internalError) Error() string { return e.err.Error() }
-func (e internalError) Unwrap() error { return e.err }
-
-// solver is one worker's engines, with per-model caches; not shared.
-type solver struct {
-	flags    *engineFlags
-	encoding encode.Options
-	native   map[*layouts.Model]*backtrack.Solver
-}
-
-func newSolver(f *engineFlags) (*solver, error) {
-	enc, err := f.options()
+// options checks the flags and makes the solver options, up front: a
+// bad flag or a missing solver is said once, not once per puzzle.
+func (f *engineFlags) options() (gattai.Options, error) {
+	enc, err := f.encodingFlags.options()
 	if err != nil {
-		return nil, err
+		return gattai.Options{}, err
 	}
-	return &solver{flags: f, encoding: enc, native: map[*layouts.Model]*backtrack.Solver{}}, nil
-}
-
-// autoBudget is how long --engine auto lets the native engine search a
-// puzzle on m before handing it to SAT; 0 means no hand-over. Measured
-// (README, "Choosing an engine"): backtrack wins on typical puzzles of
-// every size and kind, by 3-10x at 16x16 and 2-6x at 25x25, but on the
-// hardest big puzzles SAT's learning finishes up to 2x sooner. Kinds do
-// not change the choice: nonconsecutive, the closest, is level.
-func autoBudget(m *layouts.Model) time.Duration {
-	switch {
-	case m.N < 16:
-		return 0
-	case m.N < 25:
-		return 50 * time.Millisecond
+	if f.Timeout < 0 {
+		return gattai.Options{}, fmt.Errorf("--timeout %v: must not be negative (0 means none)", f.Timeout)
 	}
-	return 150 * time.Millisecond
-}
-
-// verify reports whether answers are checked against a second engine:
-// by default when the user chose a SAT engine, not under auto.
-func (s *solver) verify() bool {
-	if v := s.flags.Verify; v != nil {
-		return *v
+	if f.Jobs < 0 {
+		return gattai.Options{}, fmt.Errorf("--jobs %d: must not be negative (0 uses every core)", f.Jobs)
 	}
-	return s.flags.Engine == "sat" || s.flags.Engine == "external"
-}
-
-// count runs the chosen engine, checks its answer, and verifies it
-// against the other engine when asked.
-func (s *solver) count(ctx context.Context, p *layouts.Puzzle, limit int) (outcome, error) {
-	engine := s.flags.Engine
-	if engine == "auto" {
-		return s.auto(ctx, p, limit)
-	}
-	return s.verified(ctx, engine, p, limit)
-}
-
-// auto runs the native engine, within autoBudget, then SAT if need be.
-func (s *solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (outcome, error) {
-	budget := autoBudget(p.Model)
-	if budget == 0 {
-		return s.verified(ctx, "backtrack", p, limit)
-	}
-	start := time.Now()
-	bctx, cancel := context.WithTimeout(ctx, budget)
-	o, err := s.verified(bctx, "backtrack", p, limit)
-	cancel()
-	if !errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
-		return o, err
-	}
-	spent := time.Since(start)
-	o, err = s.verified(ctx, "sat", p, limit)
-	o.engine = "backtrack, then sat"
-	o.elapsed += spent
-	return o, err
-}
-
-// verified runs one engine and, when asked, the other to compare.
-func (s *solver) verified(ctx context.Context, engine string, p *layouts.Puzzle, limit int) (outcome, error) {
-	o, err := s.run(ctx, engine, p, limit)
-	if err != nil {
-		return o, err
-	}
-	if !s.verify() {
-		return o, nil
-	}
-	other := "sat"
-	if engine != "backtrack" {
-		other = "backtrack"
-	}
-	v, err := s.run(ctx, other, p, limit)
-	if err != nil {
-		return o, err
-	}
-	if v.count != o.count {
-		return o, internalError{fmt.Errorf("engines disagree: %s counts %s, %s counts %s",
-			engine, countText(o.count, limit), other, countText(v.count, limit))}
-	}
-	if o.count == 1 && limit > 1 && !bytes.Equal(o.grid.Digits, v.grid.Digits) {
-		return o, internalError{fmt.Errorf("engines disagree: %s and %s found different unique solutions", engine, other)}
-	}
-	return o, nil
-}
-
-// run is one engine on one puzzle; every grid it returns is checked.
-func (s *solver) run(ctx context.Context, engine string, p *layouts.Puzzle, limit int) (outcome, error) {
-	var o outcome
-	start := time.Now()
-	switch engine {
-	case "backtrack":
-		bs := s.native[p.Model]
-		if bs == nil { // tables built once per model, not timed
-			bs = backtrack.New(p.Model)
-			s.native[p.Model] = bs
-			start = time.Now()
+	o := gattai.Options{Engine: f.Engine, Solver: f.Solver, Encoding: enc}
+	if f.Verify != nil {
+		o.Verify = gattai.VerifyOff
+		if *f.Verify {
+			o.Verify = gattai.VerifyOn
 		}
-		r, err := bs.Count(ctx, p, limit)
-		if err != nil {
-			return o, err
-		}
-		o = outcome{count: r.Count, grid: r.Grid, nodes: r.Nodes}
-	case "sat", "external":
-		opts := sat.Options{Encoding: s.encoding.AMO, Sum: s.encoding.Sum, Limit: limit}
-		var r sat.Result
-		var err error
-		if engine == "sat" {
-			r, err = sat.Count(ctx, p, opts)
-		} else {
-			r, err = sat.External{Solver: s.flags.Solver}.Count(ctx, p, opts)
-		}
-		if err != nil {
-			return o, err
-		}
-		o = outcome{count: r.Count, grid: r.Grid, vars: r.Vars, clauses: r.Clauses, conflicts: r.Conflicts, decisions: r.Decisions}
-	default:
-		return o, fmt.Errorf("unknown engine %q", engine)
 	}
-	o.engine = engine
-	o.elapsed = time.Since(start)
-	if o.count > 0 {
-		if err := layouts.Check(p, o.grid); err != nil {
-			return o, internalError{fmt.Errorf("%s engine returned a wrong grid: %w", engine, err)}
+	if f.Engine == gattai.EngineExternal {
+		if _, err := exec.LookPath(f.Solver); err != nil {
+			return o, fmt.Errorf("--solver %s: %w", f.Solver, errors.Unwrap(err))
 		}
 	}
 	return o, nil
 }
 
-// countText is a count as printed: "2+" when the search stopped at the limit.
-func countText(n, limit int) string {
-	if n >= limit {
-		return strconv.Itoa(n) + "+"
+// jobs is the number of workers: --jobs, 0 for every core, capped.
+func (f *engineFlags) jobs() int {
+	cores := runtime.GOMAXPROCS(0)
+	if f.Jobs <= 0 {
+		return cores
 	}
-	return strconv.Itoa(n)
+	return min(f.Jobs, maxJobsFactor*cores)
 }

@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
+	"time"
 
+	"gattai"
 	"gattai/layouts"
 )
 
@@ -17,92 +20,78 @@ type explainCmd struct {
 }
 
 func (c *explainCmd) Run(e *env) error {
+	var mu sync.Mutex // workers share the terminal line
 	return runBatch(e, &c.inputFlags, &c.engineFlags, &c.outputFlags,
-		func(s *solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
-			o, err := s.count(ctx, p, 1)
-			if err != nil || o.count > 0 {
-				return o, err
+		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
+			x, err := s.Explain(ctx, p, explainProgress(e, &mu, p))
+			o := outcome{expl: x}
+			if x.Solvable {
+				o.Count, o.Limit = 1, 1
 			}
-			o.core, err = explainPuzzle(ctx, s, p)
 			return o, err
 		},
-		func(w *bufio.Writer, r *record) error {
+		func(w *bufio.Writer, r *record, stop string) error {
 			switch {
+			case stop != "":
+				stoppedText(w, r, stop)
 			case r.err != nil:
 				failed(e, w, r, errorText(r))
-			case r.out.count > 0:
+			case r.out.expl.Solvable:
 				fmt.Fprintf(w, "%s: has a solution; nothing to explain\n", r.where())
 			default:
-				writeCore(w, r.where(), r.puzzle, r.out.core)
+				writeExplanation(w, r.where(), r.puzzle, r.out.expl)
 			}
 			return nil
 		}, true)
 }
 
-// explainPuzzle finds a minimal conflicting set of givens with s's engine.
-func explainPuzzle(ctx context.Context, s *solver, p *layouts.Puzzle) ([]int, error) {
-	return minimalConflict(ctx, p, func(q *layouts.Puzzle) (bool, error) {
-		o, err := s.count(ctx, q, 1)
-		return o.count == 0, err
-	})
+// explainProgress shows, on a terminal, how far the search for a
+// minimal core has come; nil elsewhere.
+func explainProgress(e *env, mu *sync.Mutex, p *layouts.Puzzle) func(done, total int) {
+	if !e.isTTY {
+		return nil
+	}
+	var last time.Time
+	return func(done, total int) {
+		if time.Since(last) < 200*time.Millisecond && done < total {
+			return
+		}
+		last = time.Now()
+		mu.Lock()
+		fmt.Fprintf(e.stderr, "\rexplaining %s:%d: %d of %d settled ", p.Source.File, p.Source.Line, done, total)
+		if done == total {
+			fmt.Fprint(e.stderr, "\r\033[K")
+		}
+		mu.Unlock()
+	}
 }
 
-// writeCore prints a minimal conflicting set of givens, as a list and
-// drawn on the puzzle with every other given removed.
-func writeCore(w io.Writer, where string, p *layouts.Puzzle, core []int) {
+// writeExplanation prints why a puzzle has no solution: a minimal set of
+// givens, as a list and drawn on the puzzle with every other given
+// removed, or the layout's constraints that cannot hold together.
+func writeExplanation(w io.Writer, where string, p *layouts.Puzzle, x gattai.Explanation) {
 	m := p.Model
-	parts := make([]string, len(core))
+	if len(x.Givens) == 0 {
+		l := m.Layout
+		if len(x.Constraints) == 0 {
+			fmt.Fprintf(w, "%s: no solution: the layout's grids and regions alone have none, whatever the givens\n", where)
+			return
+		}
+		parts := make([]string, len(x.Constraints))
+		for i, c := range x.Constraints {
+			parts[i] = fmt.Sprintf("constraint %d (%s)", c+1, l.Constraints[c].Kind)
+		}
+		fmt.Fprintf(w, "%s: no solution: the layout's constraints alone have none, whatever the givens: these %d cannot all hold (drop any one and the rest can): %s\n",
+			where, len(parts), strings.Join(parts, ", "))
+		return
+	}
+	parts := make([]string, len(x.Givens))
 	q := layouts.NewPuzzle(m)
-	for i, c := range core {
+	for i, c := range x.Givens {
 		parts[i] = fmt.Sprintf("%s=%s", m.Cells[c], layouts.Symbol(int(p.Givens[c])))
 		q.Givens[c] = p.Givens[c]
 	}
 	fmt.Fprintf(w, "%s: no solution: these %d givens cannot all hold (drop any one and the rest can): %s\n",
-		where, len(core), strings.Join(parts, " "))
+		where, len(x.Givens), strings.Join(parts, " "))
 	fmt.Fprint(w, q.String())
-}
-
-// minimalConflict finds a set of givens that has no solution on its own
-// and is minimal: dropping any one of them leaves a solvable puzzle.
-// unsat reports whether a puzzle has no solution. Deletion: try to drop
-// each given in turn, keeping the drop when the rest stays unsolvable;
-// since fewer givens never lose solutions, the result is minimal.
-// Groups are tried first (halves, then quarters...) so that a core much
-// smaller than the givens costs few calls.
-func minimalConflict(ctx context.Context, p *layouts.Puzzle, unsat func(*layouts.Puzzle) (bool, error)) ([]int, error) {
-	var keep []int
-	for c, d := range p.Givens {
-		if d != 0 {
-			keep = append(keep, c)
-		}
-	}
-	q := &layouts.Puzzle{Model: p.Model, Givens: make([]uint8, len(p.Givens))}
-	without := func(drop []int) *layouts.Puzzle {
-		clear(q.Givens)
-		for _, c := range keep {
-			q.Givens[c] = p.Givens[c]
-		}
-		for _, c := range drop {
-			q.Givens[c] = 0
-		}
-		return q
-	}
-	for size := len(keep) / 2; size >= 1; size /= 2 {
-		for i := 0; i < len(keep); {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			j := min(i+size, len(keep))
-			ok, err := unsat(without(keep[i:j]))
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				keep = append(keep[:i], keep[j:]...)
-			} else {
-				i = j
-			}
-		}
-	}
-	return keep, nil
 }

@@ -1,24 +1,25 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
-	"gattai/encode"
+	"gattai"
 	"gattai/layouts"
 )
 
 type exportCmd struct {
 	inputFlags
 	encodingFlags
-	Output string `short:"o" help:"CNF file; with several puzzles a pattern such as out-%03d.cnf, or out.cnf becomes out-001.cnf, ... Default: standard output (one puzzle only)." placeholder:"FILE" type:"path"`
+	Output string `short:"o" help:"CNF file. With several puzzles, out.cnf becomes out-001.cnf, out-002.cnf, ... (at least 3 digits). The name is literal. Default: standard output (one puzzle only)." placeholder:"FILE"`
 }
 
 func (c *exportCmd) Run(e *env) error {
-	opts, err := c.options()
+	enc, err := c.options()
 	if err != nil {
 		return &exitError{exitBadInput, err.Error()}
 	}
@@ -26,73 +27,111 @@ func (c *exportCmd) Run(e *env) error {
 	if err != nil {
 		return &exitError{exitBadInput, err.Error()}
 	}
-	var puzzles []*layouts.Puzzle // a CNF per puzzle; names need the count
-	bad := 0
-	for _, s := range c.sources(e.stdin) {
-		rc, err := s.open()
-		if err != nil {
-			return &exitError{exitBadInput, err.Error()}
-		}
-		r := layouts.NewReader(rc, layouts.ReadOptions{File: s.name, Format: c.format(), Model: m})
-		for {
-			p, err := r.Read()
-			if err == io.EOF {
-				break
-			}
-			var pe *layouts.ParseError
-			if errors.As(err, &pe) {
-				fmt.Fprintln(e.stderr, err)
-				bad++
-				continue
-			}
+	toFile := c.Output != "" && c.Output != "-"
+	// Puzzles stream: each CNF is written as its puzzle is read. The
+	// first waits uncommitted until the next shows whether names are
+	// numbered.
+	var pending *output
+	var pendingRec *record
+	var n atomic.Int64
+	var bad int
+	var runErr error
+	commit := func(o *output, rec *record, name string) error {
+		if o.dest != "" && name != c.Output {
+			dest, err := resolve(name)
 			if err != nil {
-				rc.Close()
-				return &exitError{exitBadInput, err.Error()}
+				return o.named(err)
 			}
-			puzzles = append(puzzles, p)
+			o.dest = dest
 		}
-		rc.Close()
+		if err := o.commit(); err != nil {
+			return err
+		}
+		if toFile {
+			fmt.Fprintf(e.stderr, "%s: %s (%d variables, %d clauses)\n", rec.where(), name, rec.out.Vars, rec.out.Clauses)
+		}
+		return nil
 	}
-	if len(puzzles) > 1 && (c.Output == "" || c.Output == "-") {
-		return &exitError{exitBadInput, fmt.Sprintf("%d puzzles: name the files with -o (e.g. -o out-%%03d.cnf)", len(puzzles))}
-	}
-	for i, p := range puzzles {
-		f, err := encode.Puzzle(p, opts)
+	count := 0
+	readAll(c.sources(e.stdin), c.format(), m, &n, func(rec *record) bool {
+		if err := e.ctx.Err(); err != nil {
+			runErr = err
+			return false
+		}
+		if rec.err != nil {
+			fmt.Fprintln(e.stderr, errorText(rec))
+			bad++
+			return true
+		}
+		count++
+		if count == 2 && !toFile {
+			runErr = &exitError{exitBadInput, "several puzzles: name the files with -o (out.cnf becomes out-001.cnf, ...)"}
+			return false
+		}
+		if count == 2 {
+			if runErr = commit(pending, pendingRec, numbered(c.Output, 1)); runErr != nil {
+				return false
+			}
+			pending = nil
+		}
+		o, err := createOutput(e, c.Output)
 		if err != nil {
-			return &exitError{exitBadInput, err.Error()}
+			runErr = err
+			return false
 		}
-		name := numbered(c.Output, i+1, len(puzzles))
-		out, err := (&outputFlags{Output: name}).create(e)
+		w := bufio.NewWriter(o)
+		f, err := gattai.Export(e.ctx, w, rec.puzzle, enc)
+		if err == nil {
+			err = w.Flush()
+		}
 		if err != nil {
-			return err
+			o.abort()
+			if errors.Is(err, e.ctx.Err()) {
+				runErr = err
+			} else if errors.Is(err, layouts.ErrTooLarge) || errors.Is(err, layouts.ErrPuzzle) {
+				fmt.Fprintf(e.stderr, "%s: %v\n", rec.where(), err)
+				bad++
+				return true
+			} else {
+				runErr = o.named(err)
+			}
+			return false
 		}
-		if err := f.WriteDIMACS(out); err != nil {
-			out.abort()
-			return err
+		rec.out.Vars, rec.out.Clauses = f.NumVars, len(f.Clauses)
+		if count == 1 {
+			pending, pendingRec = o, rec
+			return true
 		}
-		if err := out.commit(); err != nil {
-			return err
+		if runErr = commit(o, rec, numbered(c.Output, count)); runErr != nil {
+			return false
 		}
-		if name != "" && name != "-" {
-			fmt.Fprintf(e.stderr, "%s:%d: %s (%d variables, %d clauses)\n", p.Source.File, p.Source.Line, name, f.NumVars, len(f.Clauses))
+		return true
+	})
+	if pending != nil {
+		if runErr == nil {
+			runErr = commit(pending, pendingRec, c.Output)
+		} else {
+			pending.abort()
 		}
 	}
-	if bad > 0 {
+	switch {
+	case e.ctx.Err() != nil:
+		return &exitError{exitTimeout, fmt.Sprintf("interrupted after %d puzzles", max(count-1, 0))}
+	case runErr != nil:
+		var xe *exitError
+		if errors.As(runErr, &xe) {
+			return xe
+		}
+		return &exitError{exitBadInput, runErr.Error()}
+	case bad > 0:
 		return &exitError{code: exitBadInput}
 	}
 	return nil
 }
 
-// numbered is the output name of puzzle i of n: a printf pattern, or
-// name-001.ext when there are several puzzles.
-func numbered(name string, i, n int) string {
-	switch {
-	case strings.Contains(name, "%"):
-		return fmt.Sprintf(name, i)
-	case n == 1 || name == "" || name == "-":
-		return name
-	}
+// numbered is the name of the i-th of several CNF files: out.cnf becomes
+// out-001.cnf; the number has at least 3 digits.
+func numbered(name string, i int) string {
 	ext := filepath.Ext(name)
-	width := len(fmt.Sprint(n))
-	return fmt.Sprintf("%s-%0*d%s", strings.TrimSuffix(name, ext), max(width, 3), i, ext)
+	return fmt.Sprintf("%s-%03d%s", strings.TrimSuffix(name, ext), i, ext)
 }

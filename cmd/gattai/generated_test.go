@@ -22,17 +22,17 @@ func TestGenerated(t *testing.T) {
 			m := testkit.Model(t, in.Name, 9)
 			want := gen.Filled(m, rand.New(rand.NewPCG(7, 1)))
 			p := gen.Unique(m, rand.New(rand.NewPCG(7, 1)))
-			out, errs, code := gattai(t, p.String(), "solve", "--layout", in.Name)
+			out, errs, code := runGattai(t, p.String(), "solve", "--layout", in.Name)
 			if code != 0 || out != want.String() {
 				t.Fatalf("solve: exit %d, %s\n%s", code, errs, out)
 			}
-			if out, errs, _ := gattai(t, p.String(), "count", "--layout", in.Name); out != "1\n" {
+			if out, errs, _ := runGattai(t, p.String(), "count", "--layout", in.Name); out != "1\n" {
 				t.Errorf("count: %q, %s", out, errs)
 			}
 			q := *p
 			q.Givens = slices.Clone(p.Givens)
 			q.Givens[slices.IndexFunc(q.Givens, func(d uint8) bool { return d != 0 })] = 0
-			if out, errs, _ := gattai(t, q.String(), "count", "--layout", in.Name); out != "2+\n" {
+			if out, errs, _ := runGattai(t, q.String(), "count", "--layout", in.Name); out != "2+\n" {
 				t.Errorf("count without a given: %q, %s", out, errs)
 			}
 		})

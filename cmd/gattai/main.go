@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -84,7 +85,7 @@ func run(ctx context.Context, args []string, e env) int {
 		kong.Writers(e.stdout, e.stderr),
 		kong.Exit(func(code int) { exited = code; panic(exitPanic{}) }),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
-		kong.Vars{"encodings": names(encode.AMOs()), "sums": names(encode.Sums()), "version": version()},
+		kong.Vars{"encodings": names(encode.AMOs()), "sums": names(encode.Sums()), "to_formats": strings.Join(toFormats, ","), "maxjobs_factor": strconv.Itoa(maxJobsFactor), "version": version()},
 	)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gattai: %v\n", err)

@@ -14,8 +14,8 @@ import (
 	"gattai/layouts"
 )
 
-// gattai runs the CLI in-process and returns its output and exit code.
-func gattai(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+// runGattai runs the CLI in-process and returns its output and exit code.
+func runGattai(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code = run(context.Background(), args, env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb})
@@ -41,13 +41,13 @@ func TestSolveSeedSamurai(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			file := td("seeds", name)
 			for _, args := range [][]string{{"solve", "--layout", "samurai", file}, {"solve", file}} {
-				out, errs, code := gattai(t, "", args...)
+				out, errs, code := runGattai(t, "", args...)
 				if code != 0 {
 					t.Fatalf("%v: exit %d: %s", args, code, errs)
 				}
 				checkCanvas(t, "samurai", readFile(t, file), out)
 			}
-			out, errs, code := gattai(t, "", "count", "--layout", "samurai", file)
+			out, errs, code := runGattai(t, "", "count", "--layout", "samurai", file)
 			if code != 0 || out != "1\n" {
 				t.Errorf("count: %q, exit %d, %s", out, code, errs)
 			}
@@ -82,7 +82,7 @@ func checkCanvas(t *testing.T, layout, puzzle, solution string) {
 }
 
 func TestSolvePOJ(t *testing.T) {
-	out, errs, code := gattai(t, "", "solve", "--format", "poj", td("seeds", "poj2676-sample.in"))
+	out, errs, code := runGattai(t, "", "solve", "--format", "poj", td("seeds", "poj2676-sample.in"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -93,7 +93,7 @@ func TestSolvePOJ(t *testing.T) {
 
 // Project Euler 96: the sum of the top-left 3-digit numbers is 24702.
 func TestSolveEuler(t *testing.T) {
-	out, errs, code := gattai(t, "", "solve", "--format", "euler", td("euler96.txt"))
+	out, errs, code := runGattai(t, "", "solve", "--format", "euler", td("euler96.txt"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -123,14 +123,14 @@ func TestExamples(t *testing.T) {
 	for _, in := range layouts.Builtins() {
 		t.Run(in.Name, func(t *testing.T) {
 			file := td("examples", in.Name+".txt")
-			out, errs, code := gattai(t, "", "solve", "--layout", in.Name, file)
+			out, errs, code := runGattai(t, "", "solve", "--layout", in.Name, file)
 			if code != 0 {
 				t.Fatalf("solve: exit %d: %s", code, errs)
 			}
 			if want := readFile(t, td("examples", in.Name+".solution.txt")); out != want {
 				t.Errorf("solve:\n%s\nwant\n%s", out, want)
 			}
-			if out, _, _ := gattai(t, "", "count", "--layout", in.Name, file); out != "1\n" {
+			if out, _, _ := runGattai(t, "", "count", "--layout", in.Name, file); out != "1\n" {
 				t.Errorf("count: %q, want 1", out)
 			}
 			// Every given of a minimal puzzle is needed: dropping the
@@ -138,7 +138,7 @@ func TestExamples(t *testing.T) {
 			puzzle := readFile(t, file)
 			i := strings.IndexAny(puzzle, "123456789")
 			ambiguous := puzzle[:i] + "." + puzzle[i+1:]
-			if out, errs, _ := gattai(t, ambiguous, "count", "--layout", in.Name); out != "2+\n" {
+			if out, errs, _ := runGattai(t, ambiguous, "count", "--layout", in.Name); out != "2+\n" {
 				t.Errorf("count without the first given: %q, want 2+ (%s)", out, errs)
 			}
 		})
@@ -146,21 +146,18 @@ func TestExamples(t *testing.T) {
 }
 
 func TestCountMultiSolution(t *testing.T) {
-	out, errs, code := gattai(t, "", "count", td("serg-multi-200.txt"))
+	out, errs, code := runGattai(t, "", "count", td("serg-multi-200.txt"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	if want := strings.Repeat("2+\n", 200); out != want {
 		t.Errorf("got %q...", out[:min(40, len(out))])
 	}
-	data := filepath.Join("..", "..", "..", "shared", "data", "serg-multi-solution.txt")
-	if _, err := os.Stat(data); err != nil {
-		t.Skipf("the full set is not here (%v); skipping it", err)
-	}
+	data := testkit.DataFile(t, "../..", "serg-multi-solution.txt")
 	if testing.Short() {
 		t.Skip("the full set takes a few seconds")
 	}
-	out, errs, code = gattai(t, "", "count", data)
+	out, errs, code = runGattai(t, "", "count", data)
 	if code != 0 || out != strings.Repeat("2+\n", 10000) {
 		t.Errorf("full set: exit %d, %d lines, %s", code, strings.Count(out, "\n"), errs)
 	}
@@ -169,6 +166,7 @@ func TestCountMultiSolution(t *testing.T) {
 func TestExitCodes(t *testing.T) {
 	solved := readFile(t, td("examples", "classic.solution.txt"))
 	noSolution := "123456780\n000000009\n" + strings.Repeat("000000000\n", 7) // 9 has no place in row 1
+	multi := "1" + strings.Repeat(".", 80) + "\n"
 	tests := []struct {
 		name  string
 		stdin string
@@ -184,10 +182,17 @@ func TestExitCodes(t *testing.T) {
 		{"unknown layout", "", []string{"solve", "--layout", "nosuch"}, exitBadInput, "", "unknown layout"},
 		{"usage", "", []string{"solve", "--nosuch"}, exitBadInput, "", "unknown flag"},
 		{"bad limit", solved, []string{"count", "--limit", "0"}, exitBadInput, "", "--limit"},
+		{"several solutions", multi, []string{"solve"}, exitNoSolution, "# -:1: more than one solution (--first prints one)\n", "-:1: more than one solution"},
+		{"several solutions, first", multi, []string{"solve", "--first"}, exitOK, "", ""},
+		{"count bad symbol", "12345678x" + strings.Repeat("0", 72) + "\n", []string{"count"}, exitBadInput, "# -:1:9: unknown symbol 'x' in a 9x9 grid, which has 1-9\n", "-:1:9: "},
+		{"negative timeout", solved, []string{"solve", "--timeout=-1s"}, exitBadInput, "", "--timeout -1s: must not be negative"},
+		{"negative jobs", solved, []string{"solve", "--jobs=-3"}, exitBadInput, "", "--jobs -3: must not be negative"},
+		{"huge jobs", solved, []string{"solve", "--jobs", "9223372036854775807"}, exitOK, solved, ""},
+		{"no solver", solved + "\n" + solved, []string{"solve", "--engine", "external", "--solver", "gattai-no-such-solver"}, exitBadInput, "", "gattai: --solver gattai-no-such-solver: executable file not found in $PATH\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, errs, code := gattai(t, tt.stdin, tt.args...)
+			out, errs, code := runGattai(t, tt.stdin, tt.args...)
 			if code != tt.code {
 				t.Errorf("exit %d, want %d (stderr %s)", code, tt.code, errs)
 			}
@@ -202,7 +207,7 @@ func TestExitCodes(t *testing.T) {
 }
 
 func TestLayoutsCommand(t *testing.T) {
-	out, _, code := gattai(t, "", "layouts")
+	out, _, code := runGattai(t, "", "layouts")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
@@ -214,11 +219,11 @@ func TestLayoutsCommand(t *testing.T) {
 	if !strings.Contains(out, "samurai    5      369") {
 		t.Errorf("samurai line lacks grids and cells:\n%s", out)
 	}
-	out, _, code = gattai(t, "", "layouts", "show", "samurai")
+	out, _, code = runGattai(t, "", "layouts", "show", "samurai")
 	if code != 0 || !strings.Contains(out, "grid 5 at r13c13") {
 		t.Errorf("show: exit %d\n%s", code, out)
 	}
-	file, _, code := gattai(t, "", "layouts", "show", "samurai", "--as-file")
+	file, _, code := runGattai(t, "", "layouts", "show", "samurai", "--as-file")
 	if code != 0 {
 		t.Fatalf("show --as-file: exit %d", code)
 	}
@@ -227,8 +232,8 @@ func TestLayoutsCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	seed := td("seeds", "samurai-problem1.txt")
-	a, _, _ := gattai(t, "", "solve", "--layout-file", name, seed)
-	b, _, _ := gattai(t, "", "solve", "--layout", "samurai", seed)
+	a, _, _ := runGattai(t, "", "solve", "--layout-file", name, seed)
+	b, _, _ := runGattai(t, "", "solve", "--layout", "samurai", seed)
 	if a != b || a == "" {
 		t.Errorf("the layout file solves differently from the built-in")
 	}
@@ -238,7 +243,7 @@ func TestLayoutsCommand(t *testing.T) {
 func TestOutputFile(t *testing.T) {
 	dir := t.TempDir()
 	name := filepath.Join(dir, "out.txt")
-	if _, errs, code := gattai(t, "", "solve", "-o", name, td("examples", "classic.txt")); code != 0 {
+	if _, errs, code := runGattai(t, "", "solve", "-o", name, td("examples", "classic.txt")); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	if got, want := readFile(t, name), readFile(t, td("examples", "classic.solution.txt")); got != want {
@@ -251,7 +256,7 @@ func TestOutputFile(t *testing.T) {
 	// A run cut short by --timeout leaves no file, not half of one.
 	cut := filepath.Join(dir, "cut.txt")
 	empty := strings.Repeat(".", 625) + "\n"
-	if _, _, code := gattai(t, empty, "count", "-o", cut, "--engine", "backtrack", "--limit", "1000000000", "--timeout", "50ms"); code != exitTimeout {
+	if _, _, code := runGattai(t, empty, "count", "-o", cut, "--engine", "backtrack", "--limit", "1000000000", "--timeout", "50ms"); code != exitTimeout {
 		t.Errorf("exit %d, want %d", code, exitTimeout)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {

@@ -1,59 +1,159 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // outputFlags choose where results go.
 type outputFlags struct {
-	Output string `short:"o" help:"Write results to FILE, atomically: it appears only when the run completes." placeholder:"FILE" type:"path"`
+	Output string `short:"o" help:"Write results to FILE. A regular file (or a new one) is replaced atomically, only when the run completes; a device or pipe is written straight through." placeholder:"FILE"`
 }
 
-// output is stdout, or a temporary file renamed over --output on commit.
+// output is where a run writes: standard output, a device or pipe
+// written straight through, or a temporary file beside a regular
+// destination, renamed over it on commit.
 type output struct {
 	io.Writer
-	tmp  *os.File
-	dest string
+	name string   // the user's name for it, for messages
+	file *os.File // the file written, if not standard output
+	dest string   // the regular file that commit replaces; "" to write through
+	mode fs.FileMode
 }
 
 func (f *outputFlags) create(e *env) (*output, error) {
-	if f.Output == "" || f.Output == "-" {
-		return &output{Writer: e.stdout}, nil
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(f.Output), "."+filepath.Base(f.Output)+".*.tmp")
-	if err != nil {
-		return nil, &exitError{exitBadInput, err.Error()}
-	}
-	tmp.Chmod(0o644) // CreateTemp makes it private
-	return &output{Writer: tmp, tmp: tmp, dest: f.Output}, nil
+	return createOutput(e, f.Output)
 }
 
-// commit moves the finished file into place.
-func (o *output) commit() error {
-	if o.tmp == nil {
-		return nil
+// createOutput opens name for writing: "" or "-" is standard output. A
+// symbolic link is followed to its target. Only a regular file, or a new
+// path, is replaced, by a temporary file renamed over it; its mode is
+// kept. Anything else that exists (a device, a pipe) is opened and
+// written in place; a directory is refused. Errors name the user's path.
+func createOutput(e *env, name string) (*output, error) {
+	if name == "" || name == "-" {
+		return &output{Writer: e.stdout, name: "standard output"}, nil
 	}
-	tmp := o.tmp
-	o.tmp = nil
-	if err := tmp.Sync(); err != nil {
+	o := &output{name: name}
+	bad := func(err error) error {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return &exitError{exitBadInput, fmt.Sprintf("-o %s: %v", name, err)}
+	}
+	dest, err := resolve(name)
+	if err != nil {
+		return nil, bad(err)
+	}
+	st, err := os.Stat(dest)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		o.dest, o.mode = dest, 0o644
+	case err != nil:
+		return nil, bad(err)
+	case st.IsDir():
+		return nil, bad(syscall.EISDIR)
+	case st.Mode().IsRegular():
+		o.dest, o.mode = dest, st.Mode().Perm()
+	default: // a device, a pipe, a socket: never replaced
+		f, err := os.OpenFile(dest, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, bad(err)
+		}
+		o.Writer, o.file = f, f
+		return o, nil
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(o.dest), "."+filepath.Base(o.dest)+".*.tmp")
+	if err != nil {
+		return nil, bad(err)
+	}
+	if err := tmp.Chmod(o.mode); err != nil { // CreateTemp makes it private
 		tmp.Close()
 		os.Remove(tmp.Name())
-		return err
+		return nil, bad(err)
 	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
+	o.Writer, o.file = tmp, tmp
+	return o, nil
+}
+
+// resolve follows symbolic links from name to the path they lead to,
+// which need not exist yet (a dangling link names the file to create).
+func resolve(name string) (string, error) {
+	for range 40 { // as the kernel's limit on links followed
+		st, err := os.Lstat(name)
+		if errors.Is(err, fs.ErrNotExist) {
+			return name, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if st.Mode()&fs.ModeSymlink == 0 {
+			return name, nil
+		}
+		target, err := os.Readlink(name)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(name), target)
+		}
+		name = target
 	}
-	return os.Rename(tmp.Name(), o.dest)
+	return "", syscall.ELOOP
+}
+
+// named turns an error of writing into one that names the output.
+func (o *output) named(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return &exitError{exitBadInput, fmt.Sprintf("writing %s: %v", o.name, err)}
+}
+
+// commit finishes the output: a temporary file is synced and renamed
+// over the destination; a file written through is closed.
+func (o *output) commit() error {
+	f := o.file
+	if f == nil {
+		return nil
+	}
+	o.file = nil
+	if o.dest == "" {
+		if err := f.Close(); err != nil {
+			return o.named(err)
+		}
+		return nil
+	}
+	err := f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), o.dest)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return o.named(err)
+	}
+	return nil
 }
 
 // abort removes an uncommitted temporary file; safe after commit.
 func (o *output) abort() {
-	if o.tmp != nil {
-		o.tmp.Close()
-		os.Remove(o.tmp.Name())
-		o.tmp = nil
+	f := o.file
+	if f == nil {
+		return
+	}
+	o.file = nil
+	f.Close()
+	if o.dest != "" {
+		os.Remove(f.Name())
 	}
 }

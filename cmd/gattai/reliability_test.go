@@ -43,7 +43,7 @@ func TestBatchWithBrokenPuzzles(t *testing.T) {
 	}
 	for _, jobs := range []string{"1", "2"} {
 		t.Run("jobs "+jobs, func(t *testing.T) {
-			out, errs, code := gattai(t, "", "solve", "--jobs", jobs, name)
+			out, errs, code := runGattai(t, "", "solve", "--jobs", jobs, name)
 			if code != exitBadInput {
 				t.Errorf("exit %d, want %d", code, exitBadInput)
 			}
@@ -90,7 +90,7 @@ func TestTimeout(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			start := time.Now()
-			_, errs, code := gattai(t, tt.in, append(tt.args, "--timeout", "100ms")...)
+			_, errs, code := runGattai(t, tt.in, append(tt.args, "--timeout", "100ms")...)
 			took := time.Since(start)
 			if code != exitTimeout || !strings.Contains(errs, "timed out after 100ms") {
 				t.Errorf("exit %d, stderr %q; want %d and a timeout message", code, errs, exitTimeout)
@@ -106,7 +106,7 @@ func TestTimeout(t *testing.T) {
 // one wrong given, quickly.
 func TestExplain(t *testing.T) {
 	puzzle := readFile(t, td("seeds", "samurai-problem1.txt"))
-	solution, _, code := gattai(t, puzzle, "solve")
+	solution, _, code := runGattai(t, puzzle, "solve")
 	if code != 0 {
 		t.Fatal("the seed does not solve")
 	}
@@ -123,7 +123,7 @@ func TestExplain(t *testing.T) {
 		edited := slices.Clone(rows)
 		edited[r] = rows[r][:c] + string(d) + rows[r][c+1:]
 		text := strings.Join(edited, "\n")
-		if out, _, code := gattai(t, text, "count"); d != sol[r][c] && code == 0 && out == "0\n" {
+		if out, _, code := runGattai(t, text, "count"); d != sol[r][c] && code == 0 && out == "0\n" {
 			bad, wrong = text, d
 		}
 	}
@@ -132,7 +132,7 @@ func TestExplain(t *testing.T) {
 	}
 
 	start := time.Now()
-	out, errs, code := gattai(t, bad, "explain")
+	out, errs, code := runGattai(t, bad, "explain")
 	took := time.Since(start)
 	if code != exitNoSolution {
 		t.Fatalf("exit %d, want %d: %s", code, exitNoSolution, errs)
@@ -145,7 +145,7 @@ func TestExplain(t *testing.T) {
 		t.Errorf("the wrong given is not in the explanation: %s", first)
 	}
 	// The drawn givens have no solution; dropping any one of them gives one.
-	if out, _, _ := gattai(t, drawn, "count", "--layout", "samurai"); out != "0\n" {
+	if out, _, _ := runGattai(t, drawn, "count", "--layout", "samurai"); out != "0\n" {
 		t.Errorf("the explanation counts %q, want 0", out)
 	}
 	m := testkit.Model(t, "samurai", 9)
@@ -159,7 +159,7 @@ func TestExplain(t *testing.T) {
 			continue
 		}
 		core.Givens[cell] = 0
-		if out, _, _ := gattai(t, core.String(), "count", "--layout", "samurai", "--limit", "1"); out != "1+\n" {
+		if out, _, _ := runGattai(t, core.String(), "count", "--layout", "samurai", "--limit", "1"); out != "1+\n" {
 			t.Errorf("without %s the rest still has no solution: not minimal", m.Cells[cell])
 		}
 		core.Givens[cell] = d

@@ -5,14 +5,17 @@ import (
 	"context"
 	"fmt"
 
+	"gattai"
 	"gattai/layouts"
+	"gattai/report"
 )
 
 type solveCmd struct {
 	inputFlags
 	engineFlags
 	outputFlags
-	First   bool `help:"Stop at the first solution instead of proving it unique."`
+	toFlags
+	First   bool `help:"Stop at the first solution instead of proving it unique; a puzzle with several solutions then prints one and exits 0."`
 	Explain bool `help:"For a puzzle with no solution, also print a minimal set of contradictory givens."`
 }
 
@@ -23,33 +26,38 @@ func (c *solveCmd) Run(e *env) error {
 	}
 	n, sep := 0, ""
 	return runBatch(e, &c.inputFlags, &c.engineFlags, &c.outputFlags,
-		func(s *solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
-			o, err := s.count(ctx, p, limit)
-			if err == nil && o.count == 0 && c.Explain {
-				o.core, err = explainPuzzle(ctx, s, p)
+		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
+			r, err := s.Count(ctx, p, limit)
+			o := outcome{Result: r}
+			if err == nil && r.Count == 0 && c.Explain {
+				o.expl, err = s.Explain(ctx, p, nil)
 			}
 			return o, err
 		},
-		func(w *bufio.Writer, r *record) error {
+		func(w *bufio.Writer, r *record, stop string) error {
+			if c.json() {
+				return report.Write(w, jsonRecord(r, stop, true))
+			}
 			if r.puzzle != nil {
-				sep = r.puzzle.Source.Format.Separator()
+				sep = c.textFormat(r.puzzle).Source.Format.Separator()
 			}
 			if n++; n > 1 {
 				w.WriteString(sep) // canvas and rows puzzles need a blank line between
 			}
 			switch {
+			case stop != "":
+				stoppedText(w, r, stop)
 			case r.err != nil:
 				failed(e, w, r, errorText(r))
-			case r.out.count == 0:
+			case r.out.Count == 0:
 				failed(e, w, r, r.where()+": no solution")
 				if c.Explain {
-					writeCore(w, r.where(), r.puzzle, r.out.core)
+					writeExplanation(w, r.where(), r.puzzle, r.out.expl)
 				}
+			case r.out.Count > 1:
+				failed(e, w, r, r.where()+": more than one solution (--first prints one)")
 			default:
-				if r.out.count > 1 {
-					fmt.Fprintf(e.stderr, "%s: more than one solution; printed the first found\n", r.where())
-				}
-				return layouts.WriteGrid(w, r.puzzle, r.out.grid)
+				return layouts.WriteGrid(w, c.textFormat(r.puzzle), r.out.Grid)
 			}
 			return nil
 		}, true)
@@ -57,7 +65,7 @@ func (c *solveCmd) Run(e *env) error {
 
 // errorText is a failed record's one-line message.
 func errorText(r *record) string {
-	if r.puzzle == nil {
+	if r.puzzle == nil && r.line > 0 {
 		return r.err.Error() // a ParseError carries file:line:col
 	}
 	return fmt.Sprintf("%s: %v", r.where(), r.err)

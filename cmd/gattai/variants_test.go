@@ -33,12 +33,12 @@ func TestVariants(t *testing.T) {
 			want := readFile(t, base+".solution.txt")
 			for _, eng := range engines {
 				args := append([]string{"solve", "--layout-file", lf}, eng...)
-				out, errs, code := gattai(t, "", append(args, base+".txt")...)
+				out, errs, code := runGattai(t, "", append(args, base+".txt")...)
 				if code != 0 || out != want {
 					t.Errorf("%v: exit %d, %s\n%s", eng, code, errs, out)
 				}
 			}
-			if out, errs, _ := gattai(t, "", "count", "--layout-file", lf, base+".txt"); out != "1\n" {
+			if out, errs, _ := runGattai(t, "", "count", "--layout-file", lf, base+".txt"); out != "1\n" {
 				t.Errorf("count: %q, %s", out, errs)
 			}
 		})

@@ -1,0 +1,212 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// runCtx runs the CLI in-process under ctx, with stdin as given.
+func runCtx(ctx context.Context, stdin io.Reader, args ...string) (stdout, stderr string, code int) {
+	var out, errb bytes.Buffer
+	code = run(ctx, args, env{stdin: stdin, stdout: &out, stderr: &errb})
+	return out.String(), errb.String(), code
+}
+
+// answer matches an output line that is an answer, not a record of a
+// stop: a count, or a grid row.
+var answer = regexp.MustCompile(`^[0-9A-P]+$`)
+
+// A stop never turns into an answer: puzzles cut short by --timeout or
+// a signal get a "timed out" or "interrupted" record, never a count of
+// 0 or "no solution" (every puzzle here has exactly one solution).
+func TestStopIsNoAnswer(t *testing.T) {
+	hard := td("bench", "classic25-unique50.txt")
+	canceled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, cmd := range []string{"count", "solve", "explain"} {
+		for _, jobs := range []string{"1", "2"} {
+			t.Run(cmd+"/jobs"+jobs, func(t *testing.T) {
+				for _, timeout := range []string{"1us", "20ms", "50ms"} {
+					out, errs, code := runCtx(context.Background(), nil, cmd, "--engine", "backtrack", "--jobs", jobs, "--timeout", timeout, hard)
+					checkStopped(t, cmd, out, errs, code, "timed out")
+				}
+				out, errs, code := runCtx(canceled, nil, cmd, "--jobs", jobs, hard)
+				checkStopped(t, cmd, out, errs, code, "interrupted")
+			})
+		}
+	}
+	// One puzzle on standard input, stopped at once, many times over.
+	puzzle := readFile(t, td("top1465-200.txt"))
+	puzzle = puzzle[strings.LastIndex(strings.TrimSuffix(puzzle, "\n"), "\n")+1:]
+	for range 50 {
+		out, errs, code := runCtx(context.Background(), strings.NewReader(puzzle), "count", "--timeout", "1us")
+		checkStopped(t, "count", out, errs, code, "timed out")
+	}
+}
+
+func checkStopped(t *testing.T, cmd, out, errs string, code int, stop string) {
+	t.Helper()
+	// A timer may fire late on a busy machine: a run that finished first
+	// is no failure, as long as every line is a true answer.
+	if code != exitTimeout && (code != exitOK || strings.Contains(out, "# ")) {
+		t.Errorf("exit %d, want %d: %s", code, exitTimeout, errs)
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		switch {
+		case line == "":
+		case strings.HasPrefix(line, "# "):
+			if !strings.HasSuffix(line, ": "+stop) {
+				t.Errorf("%s: record %q, want only %q records", cmd, line, stop)
+			}
+		case cmd == "count" && line == "1":
+		case cmd == "solve" && answer.MatchString(line):
+		case cmd == "explain" && strings.HasSuffix(line, ": has a solution; nothing to explain"):
+		default:
+			t.Errorf("%s: %q is no answer of a unique puzzle", cmd, line)
+		}
+	}
+}
+
+// --timeout and a signal end a run whose input blocks.
+func TestStopWhileInputBlocks(t *testing.T) {
+	for _, jobs := range []string{"1", "2"} {
+		r, w := io.Pipe() // nothing is ever written
+		defer w.Close()
+		start := time.Now()
+		_, errs, code := runCtx(context.Background(), r, "solve", "--jobs", jobs, "--timeout", "100ms")
+		if took := time.Since(start); code != exitTimeout || took > 2*time.Second {
+			t.Errorf("--timeout, jobs %s: exit %d after %v: %s", jobs, code, took, errs)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(100*time.Millisecond, cancel)
+		start = time.Now()
+		_, errs, code = runCtx(ctx, r, "count", "--jobs", jobs)
+		if took := time.Since(start); code != exitTimeout || took > 2*time.Second || !strings.Contains(errs, "interrupted") {
+			t.Errorf("interrupt, jobs %s: exit %d after %v: %s", jobs, code, took, errs)
+		}
+	}
+}
+
+// -o replaces only a regular file, atomically and keeping its mode;
+// it writes through a device or a pipe, follows links, refuses a
+// directory, and leaves no temporary file behind.
+func TestOutputDestinations(t *testing.T) {
+	puzzle := td("examples", "classic.txt")
+	solution := readFile(t, td("examples", "classic.solution.txt"))
+	dir := t.TempDir()
+	solve := func(dest string) (string, int) {
+		_, errs, code := runGattai(t, "", "solve", puzzle, "-o", dest)
+		return errs, code
+	}
+
+	if _, code := solve("/dev/null"); code != 0 {
+		t.Errorf("-o /dev/null: exit %d", code)
+	}
+	if st, err := os.Stat("/dev/null"); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		t.Fatalf("/dev/null is no longer a device: %v %v", st.Mode(), err)
+	}
+
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan string)
+	go func() { b, _ := os.ReadFile(fifo); got <- string(b) }()
+	if errs, code := solve(fifo); code != 0 {
+		t.Errorf("-o FIFO: exit %d: %s", code, errs)
+	}
+	if s := <-got; s != solution {
+		t.Errorf("read from the FIFO %q", s)
+	}
+	if st, _ := os.Lstat(fifo); st.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO was replaced: %v", st.Mode())
+	}
+
+	target, link := filepath.Join(dir, "target"), filepath.Join(dir, "link")
+	os.WriteFile(target, []byte("old\n"), 0o600)
+	os.Symlink("target", link)
+	if errs, code := solve(link); code != 0 {
+		t.Errorf("-o link: exit %d: %s", code, errs)
+	}
+	if st, _ := os.Lstat(link); st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced")
+	}
+	if st, _ := os.Stat(target); st.Mode().Perm() != 0o600 || readFile(t, target) != solution {
+		t.Errorf("target: mode %v, %q", st.Mode(), readFile(t, target))
+	}
+
+	sub := filepath.Join(dir, "sub")
+	os.Mkdir(sub, 0o755)
+	if errs, code := solve(sub); code != exitBadInput || errs != "gattai: -o "+sub+": is a directory\n" {
+		t.Errorf("-o DIR: exit %d: %q", code, errs)
+	}
+	if errs, code := solve(filepath.Join(dir, "nosuch", "x.txt")); code != exitBadInput || !strings.Contains(errs, "-o "+filepath.Join(dir, "nosuch", "x.txt")+": no such file") {
+		t.Errorf("-o in a missing directory: exit %d: %q", code, errs)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+}
+
+// A file that cannot be read is one record; the rest are processed,
+// the output file is written, and the exit code says bad input.
+func TestUnreadableInput(t *testing.T) {
+	puzzle := td("examples", "classic.txt")
+	dest := filepath.Join(t.TempDir(), "out.txt")
+	missing := filepath.Join(t.TempDir(), "missing.txt")
+	_, errs, code := runGattai(t, "", "count", puzzle, missing, t.TempDir(), puzzle, "-o", dest)
+	want := "1\n# " + missing + ": no such file or directory\n"
+	if code != exitBadInput || !strings.HasPrefix(readFile(t, dest), want) || !strings.HasSuffix(readFile(t, dest), "is a directory\n1\n") {
+		t.Errorf("exit %d, output %q, stderr %s", code, readFile(t, dest), errs)
+	}
+}
+
+// export and decode stop on a signal: exit 3, and no file is written.
+func TestExportInterrupted(t *testing.T) {
+	canceled, cancel := context.WithCancel(context.Background())
+	cancel()
+	dest := filepath.Join(t.TempDir(), "p.cnf")
+	_, errs, code := runCtx(canceled, nil, "export", td("euler96.txt"), "-o", dest)
+	if _, err := os.Stat(dest); code != exitTimeout || err == nil {
+		t.Errorf("export: exit %d, %s written: %s", code, dest, errs)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(dest))
+	if len(entries) != 0 {
+		t.Errorf("export left %d files", len(entries))
+	}
+	if _, errs, code := runCtx(context.Background(), nil, "export", td("examples", "classic.txt"), "-o", dest); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	_, errs, code = runCtx(canceled, nil, "decode", dest, dest)
+	if code != exitTimeout {
+		t.Errorf("decode: exit %d: %s", code, errs)
+	}
+}
+
+// explain names the layout's constraints when they alone have no
+// solution, rather than "these 0 givens cannot all hold".
+func TestExplainConstraintsAlone(t *testing.T) {
+	layout := filepath.Join(t.TempDir(), "bad.json")
+	os.WriteFile(layout, []byte(`{"size": 4, "grids": [{"at": "r1c1"}], "constraints": [
+		{"kind": "diagonal"},
+		{"kind": "killer", "sum": 3, "cells": ["r1c1", "r1c2"]},
+		{"kind": "killer", "sum": 3, "cells": ["r2c1", "r2c2"]},
+		{"kind": "killer", "sum": 3, "cells": ["r3c1", "r3c2"]}
+	]}`), 0o644)
+	out, errs, code := runGattai(t, "1...\n....\n....\n....\n", "explain", "--layout-file", layout)
+	want := "-:1: no solution: the layout's constraints alone have none, whatever the givens: these 2 cannot all hold (drop any one and the rest can): "
+	if code != exitNoSolution || !strings.HasPrefix(out, want) || strings.Contains(out, "0 givens") {
+		t.Errorf("exit %d: %q %s", code, out, errs)
+	}
+}

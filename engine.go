@@ -1,0 +1,150 @@
+package gattai
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"gattai/backtrack"
+	"gattai/encode"
+	"gattai/layouts"
+	"gattai/sat"
+)
+
+// An Engine counts a puzzle's solutions up to a limit and returns the
+// first one it found. Every engine refuses a puzzle that does not fit
+// its model (an error wrapping layouts.ErrPuzzle) and one with a rule it
+// cannot honour (a *layouts.UnsupportedError) before it searches; no
+// solution is a result (Count 0), not an error. When ctx is done the
+// error is ctx.Err() and the result holds no answer. An Engine is used
+// by one goroutine at a time.
+//
+// Engines do not check their answers: Solver does, with layouts.Check,
+// for every engine.
+type Engine interface {
+	Name() string
+	Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error)
+}
+
+// Native is the backtrack engine: candidate bitmasks, propagation and
+// search, with a bit-parallel path for classic 9x9. It keeps the tables
+// of the last model it saw, so a batch of puzzles on one model pays for
+// them once.
+type Native struct {
+	m *layouts.Model
+	s *backtrack.Solver
+}
+
+// Name is "backtrack".
+func (e *Native) Name() string { return EngineBacktrack }
+
+// Count runs the native search.
+func (e *Native) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
+	res := Result{Engine: e.Name(), Limit: limit}
+	if err := admit(p, e.Name(), backtrack.Supports); err != nil {
+		return res, err
+	}
+	start := time.Now()
+	if e.m != p.Model { // tables built once per model, not timed
+		e.m, e.s = p.Model, backtrack.New(p.Model)
+		start = time.Now()
+	}
+	r, err := e.s.Count(ctx, p, limit)
+	res.Elapsed = time.Since(start)
+	if err != nil {
+		return res, err
+	}
+	res.Count, res.Grid, res.Nodes = r.Count, r.Grid, r.Nodes
+	return res, nil
+}
+
+// Gophersat is the SAT engine in process: the puzzle's CNF solved by
+// gophersat. Its search cannot be interrupted: after ctx is done, Count
+// returns at once and the search ends in the background.
+type Gophersat struct {
+	Encoding encode.Options
+}
+
+// Name is "sat".
+func (e *Gophersat) Name() string { return EngineSAT }
+
+// Count encodes p and counts with gophersat.
+func (e *Gophersat) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
+	res := Result{Engine: e.Name(), Limit: limit}
+	if err := admitCNF(p, e.Name(), e.Encoding); err != nil {
+		return res, err
+	}
+	start := time.Now()
+	r, err := sat.Count(ctx, p, sat.Options{Encoding: e.Encoding.AMO, Sum: e.Encoding.Sum, Limit: limit})
+	res.Elapsed = time.Since(start)
+	if err != nil {
+		return res, err
+	}
+	res.fromSAT(r)
+	return res, nil
+}
+
+// External is a DIMACS SAT solver run as a process: Solver is a name
+// on the PATH (minisat, cadical, picosat, cryptominisat5, kissat) or a
+// path. The process is killed when ctx is done.
+type External struct {
+	Solver   string
+	Encoding encode.Options
+}
+
+// Name is the solver's file name.
+func (e *External) Name() string { return filepath.Base(e.Solver) }
+
+// Count exports p's CNF, runs the solver and reads its answers.
+func (e *External) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
+	res := Result{Engine: e.Name(), Limit: limit}
+	if err := admitCNF(p, e.Name(), e.Encoding); err != nil {
+		return res, err
+	}
+	start := time.Now()
+	r, err := sat.External{Solver: e.Solver}.Count(ctx, p, sat.Options{Encoding: e.Encoding.AMO, Sum: e.Encoding.Sum, Limit: limit})
+	res.Elapsed = time.Since(start)
+	if err != nil {
+		return res, err
+	}
+	res.fromSAT(r)
+	return res, nil
+}
+
+func (res *Result) fromSAT(r sat.Result) {
+	res.Count, res.Grid = r.Count, r.Grid
+	res.Vars, res.Clauses, res.Conflicts, res.Decisions = r.Vars, r.Clauses, r.Conflicts, r.Decisions
+}
+
+// admit refuses, with the same errors from every engine, a puzzle that
+// does not fit its model or has a rule the engine cannot honour.
+func admit(p *layouts.Puzzle, engine string, supports func(kind string) bool) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
+	for i := range p.Model.Rules {
+		if r := &p.Model.Rules[i]; !supports(r.Kind) {
+			return &layouts.UnsupportedError{Engine: engine, Kind: r.Kind, Rule: r.Name}
+		}
+	}
+	return nil
+}
+
+// admitCNF is admit for the SAT engines, which also refuse a puzzle
+// whose CNF would not fit in MaxCNFBytes of memory.
+func admitCNF(p *layouts.Puzzle, engine string, enc encode.Options) error {
+	if err := admit(p, engine, encode.Supports); err != nil {
+		return err
+	}
+	return checkCNFSize(p, enc)
+}
+
+// checkCNFSize refuses a puzzle whose formula would take more than
+// MaxCNFBytes of memory, before anything is encoded.
+func checkCNFSize(p *layouts.Puzzle, enc encode.Options) error {
+	if size := cnfBytes(p, enc); size > MaxCNFBytes {
+		return &TooLargeError{What: fmt.Sprintf("the CNF of this %dx%d puzzle", p.Model.N, p.Model.N), Bytes: size, Limit: MaxCNFBytes}
+	}
+	return nil
+}

@@ -1,0 +1,71 @@
+package gattai_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"strings"
+
+	"gattai"
+	"gattai/layouts"
+)
+
+// Solve the Samurai that ships with gattai: five overlapping 9x9 grids.
+func ExampleSolve() {
+	ps, err := gattai.ReadFile("testdata/seeds/samurai-problem1.txt", layouts.ReadOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	r, err := gattai.Solve(context.Background(), ps[0], gattai.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(r.Status())
+	fmt.Print(strings.Join(strings.Split(r.Grid.String(), "\n")[:3], "\n"))
+	// Output:
+	// unique
+	// 938152647   251897346
+	// 465937218   784623591
+	// 172684935   369145782
+}
+
+// Count a classic puzzle's solutions to 2: one that is not unique.
+func ExampleCount() {
+	p, err := layouts.NewReader(strings.NewReader(
+		"..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9\n"),
+		layouts.ReadOptions{}).Read()
+	if err != nil {
+		log.Fatal(err)
+	}
+	r, err := gattai.Count(context.Background(), p, 2, gattai.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(r.CountText(), r.Status())
+	// Output:
+	// 1 unique
+}
+
+// Explain why a puzzle has no solution: a minimal set of givens that
+// cannot all hold. Row 1 leaves 3 and 4 for r1c3 and r1c4, but the box
+// already has its 3 at r2c3; the 3 at r4c4 plays no part.
+func ExampleExplain() {
+	p, err := layouts.NewReader(strings.NewReader(
+		"12..\n"+
+			"..3.\n"+
+			"....\n"+
+			"...3\n"), layouts.ReadOptions{}).Read()
+	if err != nil {
+		log.Fatal(err)
+	}
+	e, err := gattai.Explain(context.Background(), p, gattai.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, c := range e.Givens {
+		fmt.Printf("%s=%d ", p.Model.Cells[c], p.Givens[c])
+	}
+	fmt.Println()
+	// Output:
+	// r1c1=1 r1c2=2 r2c3=3
+}

@@ -1,0 +1,208 @@
+package fpuzzles
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"gattai/layouts"
+	"gattai/lzstring"
+)
+
+// LinkPrefix starts every f-puzzles link Link makes.
+const LinkPrefix = "https://f-puzzles.com/?load="
+
+// WriteOptions are what a puzzle does not hold but f-puzzles can show.
+type WriteOptions struct {
+	Title, Author, Rules string
+	// Solution, if set, is filled in as digits that are not givens, so
+	// that f-puzzles opens on the solved grid.
+	Solution *layouts.Grid
+}
+
+// The JSON Marshal writes, in f-puzzles' own key order.
+type (
+	outPuzzle struct {
+		Size           int         `json:"size"`
+		Title          string      `json:"title,omitempty"`
+		Author         string      `json:"author,omitempty"`
+		Ruleset        string      `json:"ruleset,omitempty"`
+		Grid           [][]outCell `json:"grid"`
+		DiagonalPlus   bool        `json:"diagonal+,omitempty"`
+		DiagonalMinus  bool        `json:"diagonal-,omitempty"`
+		Antiknight     bool        `json:"antiknight,omitempty"`
+		Antiking       bool        `json:"antiking,omitempty"`
+		Disjointgroups bool        `json:"disjointgroups,omitempty"`
+		Nonconsecutive bool        `json:"nonconsecutive,omitempty"`
+		Negative       []string    `json:"negative,omitempty"`
+		Killercage     []outCells  `json:"killercage,omitempty"`
+		Odd            []outCell1  `json:"odd,omitempty"`
+		Even           []outCell1  `json:"even,omitempty"`
+		Extraregion    []outCells  `json:"extraregion,omitempty"`
+		Thermometer    []outLines  `json:"thermometer,omitempty"`
+		Difference     []outCells  `json:"difference,omitempty"`
+		Ratio          []outCells  `json:"ratio,omitempty"`
+	}
+	outCell struct {
+		Value  int  `json:"value,omitempty"`
+		Given  bool `json:"given,omitempty"`
+		Region *int `json:"region,omitempty"`
+	}
+	outCells struct {
+		Cells []string `json:"cells"`
+		Value string   `json:"value,omitempty"`
+	}
+	outCell1 struct {
+		Cell string `json:"cell"`
+	}
+	outLines struct {
+		Lines [][]string `json:"lines"`
+	}
+)
+
+// Marshal writes a puzzle as f-puzzles JSON. f-puzzles holds one square
+// grid, so a layout of several grids is refused; a box shape other than
+// f-puzzles' default for the size is written as explicit regions, as a
+// jigsaw is. A constraint kind with no f-puzzles key is refused by name.
+func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
+	m := p.Model
+	l := m.Layout
+	if len(l.Grids) != 1 {
+		return nil, fmt.Errorf("%w: f-puzzles holds one grid, layout %q has %d", ErrUnsupported, l.Name, len(l.Grids))
+	}
+	n := l.Size
+	at := l.Grids[0].At
+	name := func(q layouts.Pos) string { return fmt.Sprintf("R%dC%d", q.Row-at.Row+1, q.Col-at.Col+1) }
+	names := func(ps []layouts.Pos) []string {
+		out := make([]string, len(ps))
+		for i, q := range ps {
+			out[i] = name(q)
+		}
+		return out
+	}
+	out := outPuzzle{Size: n, Title: o.Title, Author: o.Author, Ruleset: o.Rules}
+	out.Grid = make([][]outCell, n)
+	for r := range n {
+		out.Grid[r] = make([]outCell, n)
+		for c := range n {
+			cell := m.GridCells[0][r*n+c]
+			if d := p.Givens[cell]; d != 0 {
+				out.Grid[r][c] = outCell{Value: int(d), Given: true}
+			} else if g := o.Solution; g != nil && g.Model == m && g.Digits[cell] != 0 {
+				out.Grid[r][c] = outCell{Value: int(g.Digits[cell])}
+			}
+		}
+	}
+	regions := func(pieces []string) error {
+		index := map[rune]int{}
+		for r, row := range pieces {
+			for c, ch := range []rune(row) {
+				if r >= n || c >= n {
+					return fmt.Errorf("%w: jigsaw pieces beyond the %dx%d grid", layouts.ErrLayout, n, n)
+				}
+				if _, ok := index[ch]; !ok {
+					index[ch] = len(index)
+				}
+				reg := index[ch]
+				out.Grid[r][c].Region = &reg
+			}
+		}
+		return nil
+	}
+	if box := l.BoxOf(0); box != layouts.DefaultBox(n) {
+		pieces := make([]string, n)
+		for r := range n {
+			row := make([]rune, n)
+			for c := range n {
+				row[c] = rune(pieceLetters[r/box.Rows*(n/box.Cols)+c/box.Cols])
+			}
+			pieces[r] = string(row)
+		}
+		if err := regions(pieces); err != nil {
+			return nil, err
+		}
+	}
+	for i, c := range l.Constraints {
+		if c.Grid > 1 {
+			return nil, fmt.Errorf("%w: constraint %d (%s) is for grid %d of 1", layouts.ErrLayout, i+1, c.Kind, c.Grid)
+		}
+		switch c.Kind {
+		case "diagonal":
+			out.DiagonalPlus, out.DiagonalMinus = true, true
+		case "antiknight":
+			out.Antiknight = true
+		case "antiking":
+			out.Antiking = true
+		case "nonconsecutive":
+			out.Nonconsecutive = true
+		case "jigsaw":
+			if err := regions(c.Pieces); err != nil {
+				return nil, err
+			}
+		case "region":
+			switch c.Preset {
+			case "":
+				out.Extraregion = append(out.Extraregion, outCells{Cells: names(c.Cells)})
+			case "disjoint":
+				out.Disjointgroups = true
+			default:
+				// A preset f-puzzles lacks: its regions, from the model.
+				for _, u := range m.Units {
+					if u.Kind == layouts.UnitRegion && isPreset(u.Name, c.Preset) {
+						ps := make([]layouts.Pos, len(u.Cells))
+						for j, cell := range u.Cells {
+							ps[j] = m.Cells[cell]
+						}
+						out.Extraregion = append(out.Extraregion, outCells{Cells: names(ps)})
+					}
+				}
+			}
+		case "killer":
+			k := outCells{Cells: names(c.Cells)}
+			if c.Sum != 0 {
+				k.Value = fmt.Sprint(c.Sum)
+			}
+			out.Killercage = append(out.Killercage, k)
+		case "kropki":
+			for _, pair := range c.White {
+				out.Difference = append(out.Difference, outCells{Cells: names(pair)})
+			}
+			for _, pair := range c.Black {
+				out.Ratio = append(out.Ratio, outCells{Cells: names(pair)})
+			}
+			if c.Negative {
+				out.Negative = []string{"ratio", "difference"}
+			}
+		case "parity":
+			for _, q := range c.Odd {
+				out.Odd = append(out.Odd, outCell1{Cell: name(q)})
+			}
+			for _, q := range c.Even {
+				out.Even = append(out.Even, outCell1{Cell: name(q)})
+			}
+		case "thermo":
+			out.Thermometer = append(out.Thermometer, outLines{Lines: [][]string{names(c.Cells)}})
+		default:
+			return nil, fmt.Errorf("%w: gattai kind %q has no f-puzzles form yet", ErrUnsupported, c.Kind)
+		}
+	}
+	return json.Marshal(out)
+}
+
+// isPreset reports whether a region unit's name comes from a preset.
+func isPreset(unit, preset string) bool {
+	switch preset {
+	case "windoku":
+		return len(unit) > 9 && unit[:9] == "window at"
+	}
+	return false
+}
+
+// Link is the f-puzzles address of a puzzle: LinkPrefix and the JSON
+// Marshal writes, compressed by lz-string's compressToBase64.
+func Link(p *layouts.Puzzle, o WriteOptions) (string, error) {
+	b, err := Marshal(p, o)
+	if err != nil {
+		return "", err
+	}
+	return LinkPrefix + lzstring.CompressToBase64(string(b)), nil
+}

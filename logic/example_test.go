@@ -1,0 +1,63 @@
+package logic_test
+
+import (
+	"fmt"
+	"strings"
+
+	"gattai/layouts"
+	"gattai/logic"
+)
+
+func ExampleRate() {
+	ps, err := layouts.ReadAll(strings.NewReader(".....8.....1.5.......6..4.1....15..25.83........28....8...3..643....9....4...62.9\n"), layouts.ReadOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, err := logic.Rate(ps[0])
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%.1f %s, hardest %s, depth %d, %d steps\n", r.Score, r.Level, r.Hardest, r.Depth, r.Steps)
+	// Output:
+	// 3.4 medium, hardest hidden pair, depth 0, 60 steps
+}
+
+func ExampleHint() {
+	ps, err := layouts.ReadAll(strings.NewReader(".....8.....1.5.......6..4.1....15..25.83........28....8...3..643....9....4...62.9\n"), layouts.ReadOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	st, err := logic.Hint(ps[0])
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(st)
+	// Output:
+	// hidden single: r1c4 = 1 (box 2)
+}
+
+func ExampleSteps() {
+	ps, err := layouts.ReadAll(strings.NewReader(".....8.....1.5.......6..4.1....15..25.83........28....8...3..643....9....4...62.9\n"), layouts.ReadOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	steps, err := logic.Steps(ps[0])
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, st := range steps {
+		if st.Weight > 2.3 { // beyond singles
+			fmt.Println(st)
+		}
+	}
+	// Output:
+	// pointing: r1c7 <> 9, r1c8 <> 9 (box 1, row 1; r1c1 r1c3)
+	// pointing: r6c7 <> 9, r6c8 <> 9 (box 4, row 6; r6c1 r6c3)
+	// hidden pair: r3c2 <> 3, r3c2 <> 7, r3c8 <> 2, r3c8 <> 7 (row 3; r3c2 r3c8)
+}

@@ -1,0 +1,180 @@
+package logic
+
+import (
+	"errors"
+	"fmt"
+
+	"gattai/layouts"
+)
+
+// ErrNoSolution is returned when the givens conflict, or the techniques
+// reach a contradiction: the puzzle has no solution.
+var ErrNoSolution = errors.New("no solution")
+
+// ErrSolved is returned by Hint for a puzzle with no empty cell.
+var ErrSolved = errors.New("puzzle is solved")
+
+// Level is a rating's label.
+type Level uint8
+
+const (
+	Easy    Level = iota // singles only: score up to 2.3
+	Medium               // up to hidden triples: score up to 4.0
+	Hard                 // wings, quads, jellyfish: up to 5.4
+	Expert               // chains: up to 8.4
+	Extreme              // trials, or search beyond them
+)
+
+func (l Level) String() string {
+	return [...]string{"easy", "medium", "hard", "expert", "extreme"}[l]
+}
+
+func (l Level) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// LevelOf is the label of a score.
+func LevelOf(score float64) Level {
+	switch {
+	case score <= 2.3:
+		return Easy
+	case score <= 4.0:
+		return Medium
+	case score <= 5.4:
+		return Hard
+	case score < 8.5:
+		return Expert
+	}
+	return Extreme
+}
+
+// Rating is how hard a puzzle is for a human who uses the techniques.
+type Rating struct {
+	Score   float64 `json:"score"`   // the greatest step weight on the path; 11.5 when search beyond depth 2 is needed
+	Level   Level   `json:"level"`   // the label of Score
+	Hardest string  `json:"hardest"` // the technique of the heaviest step ("search" beyond depth 2)
+	Steps   int     `json:"steps"`   // steps on the path
+	Depth   int     `json:"depth"`   // trial depth needed: 0 none, 1 or 2, 3 for beyond 2
+	Solved  bool    `json:"solved"`  // the path reaches the solution
+}
+
+// SearchWeight is the score of a puzzle that trials to depth 2 do not
+// solve (or that has more than one solution).
+const SearchWeight = 11.5
+
+// Solver rates many puzzles of one model, reusing its tables and
+// scratch space. Not safe for concurrent use: one per goroutine.
+type Solver struct {
+	s   *solver
+	err error // a rule kind with no technique
+	st  Step  // the step being taken, its slices reused from puzzle to puzzle
+}
+
+// New builds the tables for m.
+func New(m *layouts.Model) *Solver {
+	return &Solver{s: newSolver(m), err: supported(m)}
+}
+
+func (sv *Solver) start(p *layouts.Puzzle) error {
+	if p.Model != sv.s.m {
+		return fmt.Errorf("puzzle of another model")
+	}
+	if sv.err != nil {
+		return sv.err
+	}
+	if !sv.s.load(p) || sv.s.broken() {
+		return ErrNoSolution
+	}
+	return nil
+}
+
+// Hint is the next step of p: the easiest that applies. It returns
+// ErrSolved for a full grid; a step with no changes and Technique
+// Search means that nothing here applies.
+func Hint(p *layouts.Puzzle) (Step, error) { return New(p.Model).Hint(p) }
+
+// Steps is the logical path from p's givens to its solution, or to where
+// search beyond depth-2 trials is needed (then the path ends there).
+func Steps(p *layouts.Puzzle) ([]Step, error) { return New(p.Model).Steps(p) }
+
+// Rate rates p by the path that Steps takes.
+func Rate(p *layouts.Puzzle) (Rating, error) { return New(p.Model).Rate(p) }
+
+// Hint: see the package function.
+func (sv *Solver) Hint(p *layouts.Puzzle) (Step, error) {
+	if err := sv.start(p); err != nil {
+		return Step{}, err
+	}
+	if sv.s.solved() {
+		return Step{}, ErrSolved
+	}
+	var st Step
+	if !sv.s.next(&st) {
+		return Step{Technique: Search, Weight: SearchWeight, Depth: maxDepth + 1}, nil
+	}
+	return st.clone(), nil
+}
+
+// Steps: see the package function.
+func (sv *Solver) Steps(p *layouts.Puzzle) ([]Step, error) {
+	var out []Step
+	_, err := sv.walk(p, func(st *Step) { out = append(out, st.clone()) })
+	return out, err
+}
+
+// Rate: see the package function.
+func (sv *Solver) Rate(p *layouts.Puzzle) (Rating, error) {
+	return sv.walk(p, nil)
+}
+
+// walk takes steps to the end, calling f on each, and rates the path.
+func (sv *Solver) walk(p *layouts.Puzzle, f func(*Step)) (Rating, error) {
+	if err := sv.start(p); err != nil {
+		return Rating{}, err
+	}
+	s := sv.s
+	r := Rating{Solved: true}
+	st := &sv.st
+	for !s.solved() {
+		if !s.next(st) {
+			r.Score, r.Hardest, r.Depth, r.Solved = SearchWeight, Search, maxDepth+1, false
+			break
+		}
+		r.Steps++
+		if st.Weight > r.Score {
+			r.Score, r.Hardest = st.Weight, st.Technique
+		}
+		r.Depth = max(r.Depth, st.Depth)
+		if f != nil {
+			f(st)
+		}
+		s.apply(st)
+		if s.broken() {
+			return r, ErrNoSolution
+		}
+	}
+	r.Level = LevelOf(r.Score)
+	return r, nil
+}
+
+// next finds the easiest step that applies.
+func (s *solver) next(st *Step) bool {
+	if s.fullHouse(st) || s.hiddenSingle(st) || s.rule(st, "parity") || s.nakedSingle(st) {
+		return true
+	}
+	if len(s.rules) > 0 && (s.rule(st, "thermo") || s.rule(st, "kropki") || s.rule(st, "nonconsecutive") || s.rule(st, "killer")) {
+		return true
+	}
+	if s.locked(st) || s.naked(st, 2) || s.fish(st, 2) || s.hidden(st, 2) || s.naked(st, 3) ||
+		s.fish(st, 3) || s.hidden(st, 3) || s.xyWing(st) || s.xyzWing(st) ||
+		s.naked(st, 4) || s.fish(st, 4) || s.hidden(st, 4) {
+		return true
+	}
+	if s.chain(st, modeX) || s.chain(st, modeXY) || s.chain(st, modeAIC) {
+		return true
+	}
+	for depth := 1; depth <= maxDepth && !s.noTrial; depth++ {
+		if s.trial(st, depth) {
+			return true
+		}
+	}
+	return false
+}

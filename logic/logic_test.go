@@ -1,0 +1,73 @@
+package logic_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gattai/backtrack"
+	"gattai/layouts"
+	"gattai/logic"
+)
+
+// solution is p's unique solution, by the backtracking engine.
+func solution(t testing.TB, p *layouts.Puzzle) []uint8 {
+	t.Helper()
+	res, err := backtrack.Count(context.Background(), p, 2)
+	if err != nil || res.Count != 1 {
+		t.Fatalf("puzzle has %d solutions (%v), want 1", res.Count, err)
+	}
+	return res.Grid.Digits
+}
+
+// checkSteps holds every step to the solution: a placement must be the
+// solution's digit, an elimination must not be.
+func checkSteps(t testing.TB, p *layouts.Puzzle, steps []logic.Step, sol []uint8) {
+	t.Helper()
+	m := p.Model
+	for i, st := range steps {
+		for _, mv := range st.Placements {
+			c, _ := m.Cell(mv.Cell)
+			if int(sol[c]) != mv.Digit {
+				t.Fatalf("step %d %q places %d at %s, the solution has %d", i, st, mv.Digit, mv.Cell, sol[c])
+			}
+		}
+		for _, mv := range st.Eliminations {
+			c, _ := m.Cell(mv.Cell)
+			if int(sol[c]) == mv.Digit {
+				t.Fatalf("step %d %q removes the solution's digit %d from %s", i, st, mv.Digit, mv.Cell)
+			}
+		}
+		if len(st.Placements)+len(st.Eliminations) == 0 {
+			t.Fatalf("step %d %q changes nothing", i, st)
+		}
+	}
+}
+
+// readShared reads up to max puzzles of a shared data set, evenly spaced,
+// skipping the test when the set is absent.
+func readShared(t testing.TB, name string, max int) []*layouts.Puzzle {
+	t.Helper()
+	path := filepath.Join("..", "..", "shared", "data", name)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Skipf("shared data absent: %v", err)
+	}
+	defer f.Close()
+	ps, err := layouts.ReadAll(f, layouts.ReadOptions{File: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if max <= 0 || len(ps) <= max {
+		return ps
+	}
+	out := make([]*layouts.Puzzle, 0, max)
+	for i := range max {
+		out = append(out, ps[i*len(ps)/max])
+	}
+	return out
+}
+
+func stringsReader(s string) *strings.Reader { return strings.NewReader(s + "\n") }

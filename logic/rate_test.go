@@ -1,0 +1,141 @@
+package logic_test
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"testing"
+	"time"
+
+	"gattai/layouts"
+	"gattai/logic"
+)
+
+// TestRateOrders rates a sample of each public set: the medians order
+// sudoku17 < top1465 < forum-hardest-1106, and every path is held to
+// its solution.
+func TestRateOrders(t *testing.T) {
+	sets := []struct {
+		name string
+		n    int
+	}{{"sudoku17.txt", 60}, {"top1465.txt", 60}, {"forum-hardest-1106.txt", 20}}
+	var medians []float64
+	for _, set := range sets {
+		ps := readShared(t, set.name, set.n)
+		start := time.Now()
+		var scores []float64
+		sv := logic.New(ps[0].Model)
+		for _, p := range ps {
+			steps, err := sv.Steps(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkSteps(t, p, steps, solution(t, p))
+			r, err := sv.Rate(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.Solved || r.Steps != len(steps) {
+				t.Errorf("%s: rate %+v, steps %d", p, r, len(steps))
+			}
+			scores = append(scores, r.Score)
+		}
+		slices.Sort(scores)
+		med := scores[len(scores)/2]
+		t.Logf("%s: %d puzzles, median %.1f, min %.1f, max %.1f (%v)", set.name, len(ps), med, scores[0], scores[len(scores)-1], time.Since(start))
+		medians = append(medians, med)
+	}
+	for i := 1; i < len(medians); i++ {
+		if medians[i] <= medians[i-1] {
+			t.Errorf("median of %s is %.1f, not above %.1f of %s", sets[i].name, medians[i], medians[i-1], sets[i-1].name)
+		}
+	}
+}
+
+func classic(t *testing.T, line string) *layouts.Puzzle {
+	t.Helper()
+	ps, err := layouts.ReadAll(stringsReader(line), layouts.ReadOptions{})
+	if err != nil || len(ps) != 1 {
+		t.Fatalf("%q: %v", line, err)
+	}
+	return ps[0]
+}
+
+func TestHint(t *testing.T) {
+	const puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+	p := classic(t, puzzle)
+	steps, err := logic.Steps(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := logic.Hint(p)
+	if err != nil || h.String() != steps[0].String() {
+		t.Errorf("hint = %q, %v; want the first step %q", h, err, steps[0])
+	}
+	solved := classic(t, "534678912672195348198342567859761423426853791713924856961537284287419635345286179")
+	if _, err := logic.Hint(solved); !errors.Is(err, logic.ErrSolved) {
+		t.Errorf("hint on a full grid: %v, want ErrSolved", err)
+	}
+	conflict := &layouts.Puzzle{Model: p.Model, Givens: append([]uint8(nil), p.Givens...)}
+	conflict.Givens[1] = conflict.Givens[0]
+	for name, f := range map[string]func(*layouts.Puzzle) error{
+		"hint":  func(p *layouts.Puzzle) error { _, err := logic.Hint(p); return err },
+		"steps": func(p *layouts.Puzzle) error { _, err := logic.Steps(p); return err },
+		"rate":  func(p *layouts.Puzzle) error { _, err := logic.Rate(p); return err },
+	} {
+		if err := f(conflict); !errors.Is(err, logic.ErrNoSolution) {
+			t.Errorf("%s on conflicting givens: %v, want ErrNoSolution", name, err)
+		}
+	}
+	// Two solutions: the path ends where search is needed.
+	two := classic(t, ".........."+puzzle[10:])
+	r, err := logic.Rate(two)
+	if err != nil || r.Solved || r.Hardest != logic.Search || r.Level != logic.Extreme {
+		t.Errorf("rate on a puzzle with many solutions = %+v, %v", r, err)
+	}
+}
+
+func TestUnavailable(t *testing.T) {
+	l := layouts.Classic(9, layouts.DefaultBox(9))
+	m, err := layouts.Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Rules = append(m.Rules, layouts.Rule{Kind: "sandwich", Name: "sandwich row 1", Cells: m.Units[0].Cells})
+	p := layouts.NewPuzzle(m)
+	_, err = logic.Rate(p)
+	if !errors.Is(err, logic.ErrUnavailable) || err.Error() != "rating unavailable: rule kind sandwich" {
+		t.Errorf("rate with an unknown rule kind: %v", err)
+	}
+}
+
+func TestStepText(t *testing.T) {
+	p := classic(t, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+	steps, err := logic.Steps(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		logic.HiddenSingle: "hidden single: r9c3 = 7 (box 7)",
+		logic.Pointing:     "pointing: r1c3 <> 5, r2c3 <> 5, r3c3 <> 5 (box 4, column 3; r5c3 r6c3)",
+	}
+	for _, st := range steps {
+		if w, ok := want[st.Technique]; ok {
+			if st.String() != w {
+				t.Errorf("first %s = %q, want %q", st.Technique, st, w)
+			}
+			delete(want, st.Technique)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("not met: %v", want)
+	}
+	b, err := json.Marshal(steps[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	const wantJSON = `{"technique":"hidden single","weight":1.2,"units":["box 7"],"placements":[{"cell":"r9c3","digit":7}],"cells":["r9c3"]}`
+	if string(b) != wantJSON {
+		t.Errorf("json = %s\nwant %s", b, wantJSON)
+	}
+}

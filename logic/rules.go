@@ -1,0 +1,208 @@
+package logic
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"gattai/layouts"
+)
+
+// ErrUnavailable is wrapped by the error for a model with a rule kind
+// that no technique here propagates: rating it would mean trusting
+// steps that ignore a rule.
+var ErrUnavailable = errors.New("rating unavailable")
+
+// ruleKinds are the rule kinds with a technique, and its name and weight.
+var ruleKinds = map[string]struct {
+	tech string
+	w    float64
+}{
+	"parity":         {RuleParity, 1.3},
+	"thermo":         {RuleThermo, 2.4},
+	"kropki":         {RuleKropki, 2.4},
+	"nonconsecutive": {RuleNonconsecutive, 2.4},
+	"killer":         {RuleKiller, 2.5},
+}
+
+// supported returns an error naming the first rule kind of m that has
+// no technique.
+func supported(m *layouts.Model) error {
+	for _, r := range m.Rules {
+		if _, ok := ruleKinds[r.Kind]; !ok {
+			return fmt.Errorf("%w: rule kind %s", ErrUnavailable, r.Kind)
+		}
+	}
+	return nil
+}
+
+// rule finds the first rule of the given kind that removes candidates.
+func (s *solver) rule(st *Step, kind string) bool {
+	var keep [64]uint64 // per rule cell: the digits some solution of the rule allows
+	for ri := range s.rules {
+		r := &s.rules[ri]
+		if r.Kind != kind || len(r.Cells) > len(keep) {
+			continue
+		}
+		k := r.Cells
+		s.ruleKeep(r, s.cand, keep[:len(k)])
+		var elims []Move
+		for i, c := range k {
+			if s.val[c] != 0 {
+				continue
+			}
+			for d := range digits(s.cand[c] &^ keep[i]) {
+				elims = append(elims, s.mv(c, d))
+			}
+		}
+		if len(elims) > 0 {
+			rk := ruleKinds[kind]
+			*st = Step{Technique: rk.tech, Weight: rk.w, Units: []string{r.Name}, Eliminations: elims, Cells: s.positions(k...)}
+			return true
+		}
+	}
+	return false
+}
+
+// ruleKeep sets keep[i] to the digits of r.Cells[i] that some
+// assignment of the rule's cells, from the candidates cand, allows.
+func (s *solver) ruleKeep(r *layouts.Rule, cand []uint64, keep []uint64) {
+	k := r.Cells
+	switch r.Kind {
+	case "parity":
+		for i := range k {
+			keep[i] = r.Mask
+		}
+	case "thermo":
+		s.thermoBounds(k, cand, keep)
+	case "kropki", "nonconsecutive":
+		sup := &s.support[r.Dot]
+		if r.Kind == "nonconsecutive" {
+			sup = &s.support[3]
+		}
+		a, b := k[0], k[1]
+		distinct := s.sees(a, b)
+		keep[0], keep[1] = 0, 0
+		for x := range digits(cand[a]) {
+			ys := sup[x] & cand[b]
+			if distinct {
+				ys &^= bit(x)
+			}
+			if ys != 0 {
+				keep[0] |= bit(x)
+				keep[1] |= ys
+			}
+		}
+	case "killer":
+		for i := range k {
+			keep[i] = 0
+		}
+		if s.n > 16 && len(k) > 8 {
+			// Too many assignments to list without the memo: keep all.
+			for i, c := range k {
+				keep[i] = cand[c]
+			}
+			return
+		}
+		if s.n <= 16 {
+			if cap(s.memo) < 1<<s.n {
+				s.memo = make([]uint8, 1<<s.n)
+			}
+			s.memo = s.memo[:1<<s.n]
+			clear(s.memo)
+		}
+		s.killer(k, cand, r.Sum, 0, 0, 0, keep)
+	default:
+		for i, c := range k {
+			keep[i] = cand[c]
+		}
+	}
+}
+
+// pairSupport fills, for each kropki dot (by Dot) and for
+// nonconsecutive (index 3), the digits y that go with each digit x.
+func (s *solver) pairSupport() {
+	for x := 1; x <= s.n; x++ {
+		for y := 1; y <= s.n; y++ {
+			for dot := layouts.DotNone; dot <= layouts.DotBlack; dot++ {
+				if layouts.DotHolds(dot, x, y) {
+					s.support[dot][x] |= bit(y)
+				}
+			}
+			if x-y != 1 && y-x != 1 {
+				s.support[3][x] |= bit(y)
+			}
+		}
+	}
+}
+
+// thermoBounds keeps, for each cell of a thermometer, the digits above
+// the least its bulb side allows and below the most its tip side allows.
+func (s *solver) thermoBounds(k []int, cand, keep []uint64) {
+	var lo [64]int
+	prev := 0
+	for i, c := range k {
+		m := cand[c] &^ (uint64(1)<<prev - 1) // digits > prev
+		if m == 0 {
+			prev = s.n + 1
+		} else {
+			prev = first(m)
+		}
+		lo[i] = prev
+	}
+	next := s.n + 1
+	for i := len(k) - 1; i >= 0; i-- {
+		var m uint64
+		if next > 1 {
+			m = cand[k[i]] & (uint64(1)<<(next-1) - 1) // digits < next
+		}
+		hi := 0
+		if m != 0 {
+			hi = 64 - bits.LeadingZeros64(m)
+		}
+		next = hi
+		keep[i] = 0
+		for d := lo[i]; d <= hi; d++ {
+			keep[i] |= bit(d)
+		}
+	}
+}
+
+// killer enumerates the assignments of distinct digits to cage cells
+// k[i:] that fit their candidates and make the sum, given used digits
+// and the partial sum; keep collects each cell's digits that take part.
+func (s *solver) killer(k []int, cand []uint64, sum, i int, used uint64, part int, keep []uint64) bool {
+	if i == len(k) {
+		return part == sum
+	}
+	if len(s.memo) > int(used) {
+		if v := s.memo[used]; v != 0 {
+			return v == 1
+		}
+	}
+	ok := s.killerAt(k, cand, sum, i, used, part, keep)
+	if len(s.memo) > int(used) {
+		s.memo[used] = 2
+		if ok {
+			s.memo[used] = 1
+		}
+	}
+	return ok
+}
+
+func (s *solver) killerAt(k []int, cand []uint64, sum, i int, used uint64, part int, keep []uint64) bool {
+	left := len(k) - i - 1
+	ok := false
+	for d := range digits(cand[k[i]] &^ used) {
+		p := part + d
+		// The least and most the cells after i can add.
+		if p+left*(left+1)/2 > sum || p+left*(2*s.n-left+1)/2 < sum {
+			continue
+		}
+		if s.killer(k, cand, sum, i+1, used|bit(d), p, keep) {
+			keep[i] |= bit(d)
+			ok = true
+		}
+	}
+	return ok
+}

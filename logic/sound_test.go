@@ -1,0 +1,94 @@
+package logic_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+
+	"gattai/backtrack"
+	"gattai/internal/testkit"
+	"gattai/layouts"
+	"gattai/logic"
+)
+
+// A puzzle made of some of a solution's digits has that solution among
+// its own, maybe with others. A sound step holds in every solution, so
+// none may contradict the one the givens came from, however many
+// solutions there are.
+
+// subset is the puzzle of sol's digits at the cells keep says.
+func subset(sol *layouts.Puzzle, keep func(c int) bool) *layouts.Puzzle {
+	p := layouts.NewPuzzle(sol.Model)
+	for c, d := range sol.Givens {
+		if keep(c) {
+			p.Givens[c] = d
+		}
+	}
+	return p
+}
+
+func soundOn(t *testing.T, sol *layouts.Puzzle, p *layouts.Puzzle) {
+	t.Helper()
+	steps, err := logic.Steps(p)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, p)
+	}
+	checkSteps(t, p, steps, sol.Givens)
+}
+
+func TestSoundOnSubsets(t *testing.T) {
+	for _, name := range []string{"classic", "twodoku"} {
+		dir := filepath.Join("..", "testdata", "examples")
+		sol := testkit.ReadPuzzle(t, filepath.Join(dir, name+".solution.txt"), nil)
+		rng := rand.New(rand.NewPCG(1, uint64(len(name))))
+		for i := range 20 {
+			density := 0.3 + 0.3*rng.Float64()
+			p := subset(sol, func(int) bool { return rng.Float64() < density })
+			t.Run(fmt.Sprintf("%s/%d", name, i), func(t *testing.T) { soundOn(t, sol, p) })
+		}
+	}
+}
+
+// TestSoundSmall does the same on small classic grids (4x4, 6x6 with
+// 2x3 boxes, 8x8 with 2x4 boxes), whose solutions backtrack finds.
+func TestSoundSmall(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		box  layouts.Shape
+		name string
+	}{{4, layouts.Shape{Rows: 2, Cols: 2}, "4x4"}, {6, layouts.Shape{Rows: 2, Cols: 3}, "6x6"}, {8, layouts.Shape{Rows: 2, Cols: 4}, "8x8"}} {
+		m, err := layouts.Compile(layouts.Classic(tc.n, tc.box))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := backtrack.Solve(context.Background(), layouts.NewPuzzle(m))
+		if err != nil || res.Count != 1 {
+			t.Fatalf("no %s grid: %v", tc.name, err)
+		}
+		sol := res.Grid.Puzzle()
+		rng := rand.New(rand.NewPCG(2, uint64(tc.n)))
+		for i := range 20 {
+			density := 0.2 + 0.4*rng.Float64()
+			p := subset(sol, func(int) bool { return rng.Float64() < density })
+			t.Run(fmt.Sprintf("%s/%d", tc.name, i), func(t *testing.T) { soundOn(t, sol, p) })
+		}
+	}
+}
+
+// FuzzSound keeps, of the classic example's solution, the cells whose
+// bit in the input is set (at least a third of them, to bound the work).
+func FuzzSound(f *testing.F) {
+	f.Add([]byte{0xff, 0x0f, 0xf0, 0x55, 0xaa, 0x33, 0xcc, 0x99, 0x66, 0x0f, 0xf0})
+	f.Add([]byte{0x92, 0x49, 0x24, 0x92, 0x49, 0x24, 0x92, 0x49, 0x24, 0x92, 0x49})
+	f.Fuzz(func(t *testing.T, mask []byte) {
+		sol := testkit.ReadPuzzle(t, filepath.Join("..", "testdata", "examples", "classic.solution.txt"), nil)
+		keep := func(c int) bool { return c/8 < len(mask) && mask[c/8]&(1<<(c%8)) != 0 }
+		p := subset(sol, keep)
+		if p.Clues() < 27 {
+			t.Skip()
+		}
+		soundOn(t, sol, p)
+	})
+}

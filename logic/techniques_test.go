@@ -1,0 +1,163 @@
+package logic_test
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gattai/internal/testkit"
+	"gattai/layouts"
+	"gattai/logic"
+)
+
+// TestTechniques runs, for each technique, a puzzle whose path uses it,
+// and holds every step of the path to the puzzle's solution.
+func TestTechniques(t *testing.T) {
+	f, err := os.Open(filepath.Join("testdata", "techniques.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tested := map[string]bool{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		name, text, _ := strings.Cut(line, "\t")
+		t.Run(name, func(t *testing.T) {
+			tech, depth := name, 0
+			if a, b, ok := strings.Cut(name, " "); ok && a == logic.Trial {
+				tech = a
+				depth, _ = strconv.Atoi(b)
+			}
+			ps, err := layouts.ReadAll(strings.NewReader(text+"\n"), layouts.ReadOptions{})
+			if err != nil || len(ps) != 1 {
+				t.Fatalf("puzzle: %v", err)
+			}
+			p := ps[0]
+			steps, err := logic.Steps(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkSteps(t, p, steps, solution(t, p))
+			at := -1
+			for i, st := range steps {
+				if st.Technique == tech && st.Depth == depth {
+					at = i
+					break
+				}
+			}
+			if at < 0 {
+				t.Fatalf("the path does not use %s", name)
+			}
+			t.Logf("step %d: %s", at, steps[at])
+			tested[tech] = true
+		})
+	}
+	for _, tq := range logic.Techniques() {
+		if !tested[tq.Name] && !strings.Contains(tq.About, "cage") && !isRule(tq.Name) {
+			t.Errorf("technique %s has no puzzle in testdata/techniques.txt", tq.Name)
+		}
+	}
+}
+
+func isRule(name string) bool {
+	switch name {
+	case logic.RuleKiller, logic.RuleThermo, logic.RuleKropki, logic.RuleParity, logic.RuleNonconsecutive:
+		return true
+	}
+	return false
+}
+
+// TestVariants holds the path of each variant puzzle of the repository's
+// testdata to its solution, and checks that each rule kind's technique
+// takes part.
+func TestVariants(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "variants")
+	uses := map[string]string{
+		"killer-classic": logic.RuleKiller, "killer-samurai": logic.RuleKiller,
+		"thermo-classic": logic.RuleThermo, "kropki-classic": logic.RuleKropki,
+		"parity-classic": logic.RuleParity, "nonconsecutive-classic": logic.RuleNonconsecutive,
+	}
+	for _, name := range testkit.Variants(t, dir) {
+		t.Run(name, func(t *testing.T) {
+			if testing.Short() && (strings.HasSuffix(name, "-samurai") || name == "nonconsecutive-classic") {
+				t.Skip("slow: depth-2 trials")
+			}
+			p, g := testkit.ReadVariant(t, dir, name)
+			steps, err := logic.Steps(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkSteps(t, p, steps, g.Digits)
+			used := false
+			for _, st := range steps {
+				used = used || st.Technique == uses[name]
+			}
+			if uses[name] != "" && !used {
+				t.Errorf("the path never uses %s", uses[name])
+			}
+			r, err := logic.Rate(p)
+			if err != nil || !r.Solved {
+				t.Errorf("rate = %+v, %v; want solved", r, err)
+			}
+		})
+	}
+}
+
+// TestExamples holds the path of each multi-grid example to its
+// solution, and finds on the Samurai locked candidates across two grids:
+// a digit confined, within a unit of one grid, to where it meets a unit
+// of another.
+func TestExamples(t *testing.T) {
+	p := testkit.ReadPuzzle(t, filepath.Join("testdata", "samurai.txt"), nil)
+	sol := testkit.ReadPuzzle(t, filepath.Join("testdata", "samurai.solution.txt"), p.Model)
+	steps, err := logic.Steps(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSteps(t, p, steps, sol.Givens)
+	across := 0
+	for _, st := range steps {
+		if (st.Technique == logic.Pointing || st.Technique == logic.Claiming) && len(st.Units) == 2 &&
+			gridOf(st.Units[0]) != gridOf(st.Units[1]) {
+			if across == 0 {
+				t.Logf("across grids: %s", st)
+			}
+			across++
+		}
+	}
+	if across == 0 {
+		t.Error("no locked candidates across grids on the samurai")
+	}
+
+	dir := filepath.Join("..", "testdata", "examples")
+	for _, name := range []string{"classic", "twodoku", "butterfly", "flower", "gattai8", "shogun", "sohei", "sumo", "windmill"} {
+		t.Run(name, func(t *testing.T) {
+			if testing.Short() && name == "gattai8" {
+				t.Skip("slow: depth-2 trials")
+			}
+			p := testkit.ReadPuzzle(t, filepath.Join(dir, name+".txt"), nil)
+			sol := testkit.ReadPuzzle(t, filepath.Join(dir, name+".solution.txt"), p.Model)
+			steps, err := logic.Steps(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkSteps(t, p, steps, sol.Givens)
+		})
+	}
+}
+
+// gridOf is the "grid N" prefix of a unit name.
+func gridOf(unit string) string {
+	f := strings.Fields(unit)
+	if len(f) >= 2 && f[0] == "grid" {
+		return f[1]
+	}
+	return ""
+}

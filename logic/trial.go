@@ -1,0 +1,232 @@
+package logic
+
+// Trials: when no technique applies, an assumption "cell c holds d" is
+// followed by singles (naked and hidden) on a copy of the candidates;
+// if that reaches a contradiction, c <> d (depth 1). At depth 2 the copy
+// also takes every depth-1 elimination it can find, over and over, and
+// the assumption fails if that reaches a contradiction. Both are proofs
+// by contradiction, so a trial step is as sound as any other; it only
+// takes more work to follow.
+
+const maxDepth = 2
+
+type trialScratch struct {
+	cand [maxDepth + 1][]uint64
+	val  [maxDepth + 1][]uint8
+	q    []int32
+	// Full units (indices into solver.full) to look at for hidden
+	// singles: dirty, and inDirty[u] == gen for those in it.
+	dirty   []int32
+	inDirty []uint32
+	gen     uint32
+
+	budget int // depth-1 trials left inside depth-2 ones, for this step
+}
+
+// trialBudget bounds the depth-1 trials that one depth-2 trial step
+// makes with 9 digits, and in proportion for more (81/n² of it, at
+// least 5000), as a trial costs about n² (a grid's cells). A step
+// that runs out fails to find its contradiction, which the rating then
+// counts as search beyond depth 2.
+const trialBudget = 200000
+
+// trial finds an assumption that fails at the given depth.
+func (s *solver) trial(st *Step, depth int) bool {
+	ts := &s.ts
+	if ts.cand[0] == nil {
+		for i := range ts.cand {
+			ts.cand[i] = make([]uint64, len(s.cand))
+			ts.val[i] = make([]uint8, len(s.cand))
+		}
+	}
+	ts.budget = max(trialBudget*81/(s.n*s.n), 5000)
+	c, d, ok := s.failing(s.cand, s.val, depth, 0)
+	if !ok {
+		return false
+	}
+	*st = Step{Technique: Trial, Weight: trialWeight(depth), Depth: depth,
+		Eliminations: []Move{s.mv(c, d)}, Cells: s.positions(c)}
+	return true
+}
+
+func trialWeight(depth int) float64 {
+	if depth == 1 {
+		return 8.5
+	}
+	return 10.0
+}
+
+// failing finds a candidate of (cand, val) whose assumption reaches a
+// contradiction at the depth, using scratch level lvl+1; candidates in
+// cells with fewer candidates go first.
+func (s *solver) failing(cand []uint64, val []uint8, depth, lvl int) (int, int, bool) {
+	for k := 2; k <= s.n; k++ {
+		for c, m := range cand {
+			if val[c] != 0 || count(m) != k {
+				continue
+			}
+			for d := range digits(m) {
+				if !s.survives(cand, val, c, d, depth, lvl+1) {
+					return c, d, true
+				}
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// survives assumes c = d on a copy at level lvl and reports whether it
+// stands up to singles (and, at depth 2, to depth-1 trials).
+func (s *solver) survives(cand []uint64, val []uint8, c, d, depth, lvl int) bool {
+	ts := &s.ts
+	tc, tv := ts.cand[lvl], ts.val[lvl]
+	copy(tc, cand)
+	copy(tv, val)
+	tc[c] = bit(d)
+	if !s.singles(tc, tv, c) {
+		return false
+	}
+	if depth == 1 {
+		return true
+	}
+	// Depth-1 trials on the copy, pass after pass, until a pass finds
+	// nothing or the copy breaks.
+	for changed := true; changed; {
+		changed = false
+		for c2 := range tc {
+			for d2 := range digits(tc[c2]) {
+				if tv[c2] != 0 {
+					break
+				}
+				if tc[c2]&bit(d2) == 0 {
+					continue
+				}
+				if s.ts.budget <= 0 {
+					return true // out of budget: the assumption stands
+				}
+				s.ts.budget--
+				if s.survives(tc, tv, c2, d2, depth-1, lvl+1) {
+					continue
+				}
+				tc[c2] &^= bit(d2)
+				if !s.singles(tc, tv, c2) {
+					return false
+				}
+				changed = true
+			}
+		}
+	}
+	return true
+}
+
+// singles applies naked and hidden singles (and the rules) to (cand,
+// val) after cell changed lost candidates, and reports false on a
+// contradiction. Hidden singles are looked for only in the full units
+// of cells that changed: before the change none was left.
+func (s *solver) singles(cand []uint64, val []uint8, changed int) bool {
+	ts := &s.ts
+	q, dirty := ts.q[:0], ts.dirty[:0]
+	defer func() { ts.q, ts.dirty = q[:0], dirty[:0] }()
+	ts.gen++
+	if ts.gen == 0 {
+		clear(ts.inDirty)
+		ts.gen = 1
+	}
+	touch := func(c int) {
+		for _, u := range s.cellFull[c] {
+			if ts.inDirty[u] != ts.gen {
+				ts.inDirty[u] = ts.gen
+				dirty = append(dirty, u)
+			}
+		}
+	}
+	q = append(q, int32(changed))
+	touch(changed)
+	for {
+		for len(q) > 0 {
+			c := int(q[len(q)-1])
+			q = q[:len(q)-1]
+			if val[c] != 0 {
+				continue
+			}
+			m := cand[c]
+			if m == 0 {
+				return false
+			}
+			if count(m) != 1 {
+				continue
+			}
+			val[c] = uint8(first(m))
+			for _, p := range s.m.Peers[c] {
+				if cand[p]&m == 0 {
+					continue
+				}
+				cand[p] &^= m
+				if cand[p] == 0 {
+					return false
+				}
+				touch(p)
+				if val[p] == 0 && count(cand[p]) == 1 {
+					q = append(q, int32(p))
+				}
+			}
+		}
+		// Hidden singles, and digits with no place, in the units touched.
+		for len(dirty) > 0 && len(q) == 0 {
+			u := s.full[dirty[len(dirty)-1]]
+			dirty = dirty[:len(dirty)-1]
+			ts.inDirty[s.fullIdx[u]] = 0
+			var once, twice uint64
+			for _, c := range s.m.Units[u].Cells {
+				m := cand[c]
+				twice |= once & m
+				once |= m
+			}
+			if once != s.all {
+				return false
+			}
+			for h := once &^ twice; h != 0; h &= h - 1 {
+				b := h & -h
+				for _, c := range s.m.Units[u].Cells {
+					if cand[c]&b != 0 {
+						if val[c] == 0 {
+							cand[c] = b
+							touch(c)
+							q = append(q, int32(c))
+						}
+						break
+					}
+				}
+			}
+		}
+		if len(q) > 0 || len(dirty) > 0 {
+			continue
+		}
+		// The rules, last: a change goes back to singles.
+		var keep [64]uint64
+		for ri := range s.rules {
+			r := &s.rules[ri]
+			if len(r.Cells) > len(keep) {
+				continue
+			}
+			s.ruleKeep(r, cand, keep[:len(r.Cells)])
+			for i, c := range r.Cells {
+				m := cand[c] & keep[i]
+				if m == cand[c] {
+					continue
+				}
+				if m == 0 {
+					return false
+				}
+				cand[c] = m
+				touch(c)
+				if val[c] == 0 {
+					q = append(q, int32(c))
+				}
+			}
+		}
+		if len(q) == 0 && len(dirty) == 0 {
+			return true
+		}
+	}
+}

@@ -1,0 +1,112 @@
+// Package report holds the records of results that scripts read: one
+// JSON object per puzzle, written as JSON Lines by gattai's --to json
+// and answered by the web API. The schema is documented in the README
+// and stays stable: fields are only ever added.
+package report
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+
+	"gattai"
+	"gattai/layouts"
+)
+
+// Status values of a Record.
+const (
+	Unique      = "unique"      // exactly one solution, proved
+	Multiple    = "multiple"    // at least two
+	None        = "none"        // no solution
+	Found       = "found"       // one, not proved unique (a count to 1)
+	Error       = "error"       // bad input or an engine failure: see Error
+	Timeout     = "timeout"     // the run's time ran out first
+	Interrupted = "interrupted" // a signal or a closed request stopped it first
+)
+
+// Record is one puzzle's result.
+type Record struct {
+	Input        string   `json:"input"` // "file:line"
+	Status       string   `json:"status"`
+	Solutions    *int     `json:"solutions,omitempty"`     // the count found, at most the limit
+	LimitReached *bool    `json:"limit_reached,omitempty"` // the count stopped at the limit
+	Solution     string   `json:"solution,omitempty"`      // the first solution, in the input's format
+	Engine       string   `json:"engine,omitempty"`
+	ElapsedMS    *float64 `json:"elapsed_ms,omitempty"`
+	Error        *Problem `json:"error,omitempty"`
+	Core         []string `json:"core,omitempty"` // explain: givens "r1c1=5", or constraints "constraint 2 (killer)"
+}
+
+// Problem is what went wrong with a puzzle; Line and Column are 1-based
+// and 0 when unknown.
+type Problem struct {
+	File    string `json:"file"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Message string `json:"message"`
+}
+
+// Where names a puzzle for Input: "file:line", or the file.
+func Where(file string, line int) string {
+	if line == 0 {
+		return file
+	}
+	return file + ":" + strconv.Itoa(line)
+}
+
+// New is the record of a puzzle read from file at line (p nil when it
+// could not be read), with the engine's result or its error. A stop
+// (err a context error) is Timeout or Interrupted, never a count.
+// solution says whether to include the first solution's text.
+func New(file string, line int, p *layouts.Puzzle, r gattai.Result, err error, solution bool) Record {
+	rec := Record{Input: Where(file, line)}
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		rec.Status = Timeout
+	case errors.Is(err, context.Canceled):
+		rec.Status = Interrupted
+	case err != nil:
+		rec.Status = Error
+		rec.Error = &Problem{File: file, Line: line, Message: err.Error()}
+		var pe *layouts.ParseError
+		if errors.As(err, &pe) {
+			rec.Error = &Problem{File: pe.File, Line: pe.Line, Column: pe.Col, Message: pe.Err.Error()}
+		}
+	default:
+		rec.Status = r.Status().String()
+		n, reached := r.Count, r.Count >= r.Limit
+		rec.Solutions, rec.LimitReached = &n, &reached
+		rec.Engine = r.Engine
+		ms := float64(r.Elapsed.Microseconds()) / 1000
+		rec.ElapsedMS = &ms
+		if solution && r.Count > 0 && p != nil {
+			var b strings.Builder
+			layouts.WriteGrid(&b, p, r.Grid)
+			rec.Solution = b.String()
+		}
+	}
+	return rec
+}
+
+// Stopped is the record of a puzzle that a stop cut short: Timeout when
+// timedOut, else Interrupted.
+func Stopped(file string, line int, timedOut bool) Record {
+	rec := Record{Input: Where(file, line), Status: Interrupted}
+	if timedOut {
+		rec.Status = Timeout
+	}
+	return rec
+}
+
+// Write writes v as one line of JSON Lines.
+func Write(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}

@@ -1,0 +1,159 @@
+//go:build unix
+
+package sat_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"gattai/encode"
+	"gattai/internal/testkit"
+	"gattai/layouts"
+	"gattai/sat"
+)
+
+// fakeSolver writes a shell script named name in dir.
+func fakeSolver(t *testing.T, dir, name, script string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+script+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// emptyTemp points TMPDIR at a new directory, and checks at the end of
+// the test that Count left nothing in it.
+func emptyTemp(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	t.Cleanup(func() {
+		if left, _ := os.ReadDir(tmp); len(left) > 0 {
+			t.Errorf("Count left %s in the temporary directory", left[0].Name())
+		}
+	})
+}
+
+// TestExternalHostile runs solvers that misbehave in ways that once
+// cost memory, time or stray processes: the error says what happened,
+// memory stays bounded, nothing is left behind.
+func TestExternalHostile(t *testing.T) {
+	testkit.NeedSolver(t, "sh")
+	p := testkit.ReadPuzzles(t, "../testdata/seeds/samurai-problem1.txt", testkit.Model(t, "samurai", 9))[0]
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, script string
+		want         string // in the error
+		is           error
+	}{
+		// 64 MB on each stream: once held whole, in bytes.Buffers.
+		{"chatty stdout", "yes 'c solving, please wait' | head -c 67108864; echo; echo 's UNSATISFIABLE'; exit 20", "", nil},
+		{"chatty stderr", "yes 'warning: chatty' | head -c 67108864 >&2; echo 'last words' >&2; exit 1", "exited with status 1: last words", sat.ErrEngine},
+		{"segfault", "echo 'c starting'; kill -SEGV $$", "killed by signal SIGSEGV (segmentation fault)", sat.ErrEngine},
+		{"aborted", "echo oops >&2; kill -ABRT $$", "killed by signal SIGABRT (aborted): oops", sat.ErrEngine},
+		{"endless literals", "echo 's SATISFIABLE'; yes 'v 1 2 3' | head -c 67108864; exit 10", "variable 1 given twice", sat.ErrEngine},
+		{"endless junk", "echo 's SATISFIABLE'; yes 'v 99999' ; exit 10", "beyond the formula's", encode.ErrModel},
+		{"clause broken", "echo 's SATISFIABLE'; echo 'v 1 0'; exit 10", "clause", sat.ErrEngine},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			emptyTemp(t)
+			path := fakeSolver(t, dir, tc.name, tc.script)
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			start := time.Now()
+			res, err := sat.External{Solver: path}.Count(context.Background(), p, sat.Options{})
+			runtime.ReadMemStats(&after)
+			if tc.want == "" {
+				if err != nil || res.Count != 0 {
+					t.Fatalf("got %d grids, %v; want 0 and no error", res.Count, err)
+				}
+			} else if err == nil || !strings.Contains(err.Error(), tc.want) || !errors.Is(err, tc.is) {
+				t.Fatalf("err = %v, want %q (%v)", err, tc.want, tc.is)
+			}
+			if n := after.TotalAlloc - before.TotalAlloc; n > 32<<20 {
+				t.Errorf("allocated %d MB, want under 32", n>>20)
+			}
+			if d := time.Since(start); d > 20*time.Second {
+				t.Errorf("took %v", d)
+			}
+		})
+	}
+}
+
+// TestExternalKillsGroup: on timeout, the solver's children die with
+// it (a wrapper script that runs the real solver as a child).
+func TestExternalKillsGroup(t *testing.T) {
+	testkit.NeedSolver(t, "sh")
+	testkit.NeedSolver(t, "sleep")
+	emptyTemp(t)
+	p := testkit.ReadPuzzles(t, "../testdata/seeds/samurai-problem1.txt", testkit.Model(t, "samurai", 9))[0]
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, "child.pid")
+	path := fakeSolver(t, dir, "wrapper", "sleep 30 &\necho $! > "+pidFile+"\nwait")
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := sat.External{Solver: path}.Count(ctx, p, sat.Options{})
+	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > time.Second {
+		t.Fatalf("err = %v after %v, want the deadline within 1s", err, time.Since(start))
+	}
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		err := syscall.Kill(pid, 0)
+		if errors.Is(err, syscall.ESRCH) {
+			break
+		}
+		if time.Now().After(deadline) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatalf("the wrapper's child %d still runs after Count returned", pid)
+		}
+	}
+}
+
+// TestExternalCancelEncoding: Count returns promptly when ctx is done
+// while it encodes (and writes) a 64x64, which takes seconds.
+func TestExternalCancelEncoding(t *testing.T) {
+	testkit.NeedSolver(t, "sh")
+	if testing.Short() {
+		t.Skip("encodes part of a 64x64")
+	}
+	emptyTemp(t)
+	l, err := layouts.Builtin("classic", 64, layouts.Shape{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := layouts.Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := layouts.NewPuzzle(m)
+	path := fakeSolver(t, t.TempDir(), "never", "sleep 30")
+	// Pairwise takes seconds to encode; sequential encodes in about half
+	// a second and writes 60 MB, so its later deadlines fall in writing.
+	for _, amo := range []encode.AMO{encode.Pairwise, encode.Sequential} {
+		for _, wait := range []time.Duration{0, 50 * time.Millisecond, 300 * time.Millisecond, 700 * time.Millisecond, 1200 * time.Millisecond} {
+			ctx, cancel := context.WithTimeout(context.Background(), wait)
+			start := time.Now()
+			_, err := sat.External{Solver: path}.Count(ctx, p, sat.Options{Encoding: amo})
+			cancel()
+			if d := time.Since(start) - wait; !errors.Is(err, context.DeadlineExceeded) || d > 500*time.Millisecond {
+				t.Errorf("%s, deadline %v: err = %v, %v after the deadline; want it within 500ms", amo, wait, err, d)
+			}
+		}
+	}
+}

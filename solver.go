@@ -1,0 +1,263 @@
+package gattai
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"gattai/encode"
+	"gattai/layouts"
+	"gattai/sat"
+)
+
+// Engine choices for Options.Engine.
+const (
+	EngineAuto      = "auto"      // the native engine, handing hard big puzzles to gophersat
+	EngineBacktrack = "backtrack" // the native engine
+	EngineSAT       = "sat"       // gophersat
+	EngineExternal  = "external"  // a DIMACS solver process, Options.Solver
+)
+
+// Engines lists the choices of Options.Engine.
+func Engines() []string { return []string{EngineAuto, EngineBacktrack, EngineSAT, EngineExternal} }
+
+// Verify chooses whether a second engine confirms each answer.
+type Verify uint8
+
+const (
+	VerifyDefault Verify = iota // on for sat and external, off for auto and backtrack
+	VerifyOn
+	VerifyOff
+)
+
+// Options choose how puzzles are solved. The zero value is auto, no
+// second engine.
+type Options struct {
+	Engine   string         // one of Engines(); "" is auto
+	Solver   string         // external: the solver's name or path; "" is cadical
+	Encoding encode.Options // the CNF encodings of the SAT engines
+	Verify   Verify
+}
+
+// Status is what a count found, relative to its limit.
+type Status uint8
+
+const (
+	None     Status = iota // no solution
+	Unique                 // exactly one, proved (the limit was above 1)
+	Multiple               // at least two
+	Found                  // one, not proved unique (the limit was 1)
+)
+
+func (s Status) String() string { return [...]string{"none", "unique", "multiple", "found"}[s] }
+
+// Result is an engine's answer for one puzzle. Its grid, when Count is
+// above 0, has passed layouts.Check.
+type Result struct {
+	Count  int          // solutions found, at most Limit
+	Limit  int          // the limit the count stopped at
+	Grid   layouts.Grid // the first solution found
+	Engine string       // the engine that answered: "backtrack", "sat", "cadical", "backtrack, then sat"
+	Check  string       // the engine that confirmed the answer, if one did
+
+	Elapsed              time.Duration
+	Nodes                int64 // backtrack: search nodes
+	Vars, Clauses        int   // SAT: the formula's size
+	Conflicts, Decisions int64 // gophersat
+}
+
+// Status is None, Unique, Multiple or Found.
+func (r Result) Status() Status {
+	switch {
+	case r.Count == 0:
+		return None
+	case r.Count > 1:
+		return Multiple
+	case r.Limit > 1:
+		return Unique
+	}
+	return Found
+}
+
+// CountText is the count as gattai count prints it: "N+" when the
+// search stopped at the limit.
+func (r Result) CountText() string {
+	if r.Count >= r.Limit {
+		return strconv.Itoa(r.Count) + "+"
+	}
+	return strconv.Itoa(r.Count)
+}
+
+// ErrEngine is wrapped by an engine's failure: a wrong answer, two
+// engines that disagree, a solver that crashed. It is a fault of gattai
+// or of a solver, never of the puzzle. It is sat.ErrEngine, which the
+// SAT engines wrap.
+var ErrEngine = sat.ErrEngine
+
+// A Solver solves puzzles with the engines its options choose, checks
+// every answer with layouts.Check and, when asked, confirms it with a
+// second engine. It keeps per-model tables between calls: one Solver per
+// goroutine.
+type Solver struct {
+	opts   Options
+	native *Native
+	sat    Engine // gophersat, or the external solver
+	gopher *Gophersat
+}
+
+// New checks opts and makes a Solver.
+func New(opts Options) (*Solver, error) {
+	switch opts.Engine {
+	case "":
+		opts.Engine = EngineAuto
+	case EngineAuto, EngineBacktrack, EngineSAT, EngineExternal:
+	default:
+		return nil, fmt.Errorf("unknown engine %q (want one of auto, backtrack, sat, external)", opts.Engine)
+	}
+	if opts.Solver == "" {
+		opts.Solver = "cadical"
+	}
+	s := &Solver{opts: opts, native: &Native{}, gopher: &Gophersat{Encoding: opts.Encoding}}
+	s.sat = s.gopher
+	if opts.Engine == EngineExternal {
+		s.sat = &External{Solver: opts.Solver, Encoding: opts.Encoding}
+	}
+	return s, nil
+}
+
+// Options are the solver's options, defaults filled in.
+func (s *Solver) Options() Options { return s.opts }
+
+// Solve counts p's solutions to 2: the result says whether the first
+// grid found is the only one.
+func (s *Solver) Solve(ctx context.Context, p *layouts.Puzzle) (Result, error) {
+	return s.Count(ctx, p, 2)
+}
+
+// Count counts p's solutions up to limit (less than 1 means 1) with the
+// chosen engine, checks the grid it returns and, when verifying, counts
+// again with the other engine and fails (ErrEngine) on disagreement.
+func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
+	limit = max(limit, 1)
+	switch s.opts.Engine {
+	case EngineAuto:
+		return s.auto(ctx, p, limit)
+	case EngineBacktrack:
+		return s.verified(ctx, s.native, p, limit)
+	}
+	return s.verified(ctx, s.sat, p, limit)
+}
+
+// autoBudget is how long auto lets the native engine search a puzzle on
+// m before handing it to SAT; 0 means no hand-over. Measured (README,
+// "Choosing an engine"): backtrack wins on typical puzzles of every size
+// and kind, by 3-10x at 16x16 and 2-6x at 25x25, but on the hardest big
+// puzzles SAT's learning finishes up to 2x sooner. Kinds do not change
+// the choice: nonconsecutive, the closest, is level.
+func autoBudget(m *layouts.Model) time.Duration {
+	switch {
+	case m.N < 16:
+		return 0
+	case m.N < 25:
+		return 50 * time.Millisecond
+	}
+	return 150 * time.Millisecond
+}
+
+// auto runs the native engine, within autoBudget, then gophersat if
+// need be and the formula fits in memory.
+func (s *Solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
+	budget := autoBudget(p.Model)
+	if budget > 0 && checkCNFSize(p, s.opts.Encoding) != nil {
+		budget = 0 // too large for SAT: the native engine alone
+	}
+	if budget == 0 {
+		return s.verified(ctx, s.native, p, limit)
+	}
+	bctx, cancel := context.WithTimeout(ctx, budget)
+	r, err := s.verified(bctx, s.native, p, limit)
+	cancel()
+	if !errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
+		return r, err
+	}
+	spent := r.Elapsed
+	r, err = s.verified(ctx, s.gopher, p, limit)
+	r.Engine = EngineBacktrack + ", then " + EngineSAT
+	r.Elapsed += spent
+	return r, err
+}
+
+// verifying reports whether answers are confirmed by a second engine.
+func (s *Solver) verifying() bool {
+	switch s.opts.Verify {
+	case VerifyOn:
+		return true
+	case VerifyOff:
+		return false
+	}
+	return s.opts.Engine == EngineSAT || s.opts.Engine == EngineExternal
+}
+
+// verified runs e, checks its answer and, when verifying, compares it
+// with the other engine's: the native engine's for a SAT engine,
+// gophersat's for the native one.
+func (s *Solver) verified(ctx context.Context, e Engine, p *layouts.Puzzle, limit int) (Result, error) {
+	r, err := s.checked(ctx, e, p, limit)
+	if err != nil || !s.verifying() {
+		return r, err
+	}
+	var other Engine = s.native
+	if e == Engine(s.native) {
+		other = s.gopher
+	}
+	v, err := s.checked(ctx, other, p, limit)
+	if err != nil {
+		return r, err
+	}
+	if v.Count != r.Count {
+		return r, fmt.Errorf("%w: engines disagree: %s counts %s, %s counts %s", ErrEngine, e.Name(), r.CountText(), other.Name(), v.CountText())
+	}
+	if r.Count == 1 && limit > 1 && !bytes.Equal(r.Grid.Digits, v.Grid.Digits) {
+		return r, fmt.Errorf("%w: engines disagree: %s and %s found different unique solutions", ErrEngine, e.Name(), other.Name())
+	}
+	r.Check = other.Name()
+	return r, nil
+}
+
+// checked runs e and holds its answer to layouts.Check.
+func (s *Solver) checked(ctx context.Context, e Engine, p *layouts.Puzzle, limit int) (Result, error) {
+	r, err := e.Count(ctx, p, limit)
+	if err != nil {
+		return r, err
+	}
+	if r.Count > r.Limit || r.Count < 0 {
+		return r, fmt.Errorf("%w: %s counted %d with limit %d", ErrEngine, e.Name(), r.Count, r.Limit)
+	}
+	if r.Count > 0 {
+		if err := layouts.Check(p, r.Grid); err != nil {
+			return r, fmt.Errorf("%w: %s returned a wrong grid: %w", ErrEngine, e.Name(), err)
+		}
+	}
+	return r, nil
+}
+
+// Solve solves p with a new Solver: a count to 2.
+func Solve(ctx context.Context, p *layouts.Puzzle, opts Options) (Result, error) {
+	s, err := New(opts)
+	if err != nil {
+		return Result{}, err
+	}
+	return s.Solve(ctx, p)
+}
+
+// Count counts p's solutions up to limit with a new Solver.
+func Count(ctx context.Context, p *layouts.Puzzle, limit int, opts Options) (Result, error) {
+	s, err := New(opts)
+	if err != nil {
+		return Result{}, err
+	}
+	return s.Count(ctx, p, limit)
+}

@@ -1,0 +1,60 @@
+// Package sudokupad reads and writes SudokuPad (sudokupad.app) puzzles:
+// the scl format, SudokuPad's JSON (often shortened by its PuzzleZipper)
+// compressed by lz-string's compressToBase64. ctc, the Cracking the
+// Cryptic app's prefix, is the same format.
+//
+// It sits beside package fpuzzles: Parse turns an scl link, id or JSON
+// into a layouts.Puzzle, Marshal and Link write any gattai layout,
+// several grids included. SplitID reads SudokuPad addresses and ids for
+// both packages (an fpuzzles id is package fpuzzles' to read).
+//
+// # Inputs Parse accepts
+//
+//   - an address: https://sudokupad.app/sclPAYLOAD, .../sudoku/sclPAYLOAD,
+//     ?puzzleid= or ?puzzle=, https://app.crackingthecryptic.com/...,
+//     sudokupad://puzzle/...; the prefix scl or ctc;
+//   - an id: sclPAYLOAD or ctcPAYLOAD, or the bare PAYLOAD;
+//   - the JSON, plain or zipped.
+//
+// A short id (https://sudokupad.app/wsj7iunsg6) names a puzzle on
+// SudokuPad's server, which gattai does not ask: it is refused with
+// ErrNotSCL. Detect says whether a text is one of the accepted forms.
+//
+// # What is read
+//
+// The board is SudokuPad's rows of cells; a cell's value is a given.
+// Regions must all have the same number of cells n, the digits; the grids
+// are the n x n squares of visible cells that no region crosses, each
+// with the box shape its regions make (layouts.DefaultBox first), or its
+// regions as jigsaw pieces. Cages with a number are killer cages, without
+// one they forbid repeats only. Drawings are read only where their
+// meaning is certain, as Marshal draws them:
+//
+//   - a white (#FFFFFF) square-cornered overlay covering whole cells hides
+//     them: they are outside every grid;
+//   - a small (at most half a cell) white or black circle overlay on the
+//     edge between two cells is a kropki dot;
+//   - a circle underlay at a cell's centre with a line of its colour
+//     starting there through cell centres is a thermometer;
+//   - a grey (#CFCFCF) circle or square underlay at a cell's centre, of
+//     0.5 to 0.9 cells, marks an odd or even cell.
+//
+// Every other drawing (lines, arrows, underlays, overlays), a background
+// image in the metadata, and any unknown key are refused by name with an
+// *UnsupportedError. The title, author, rules and solution of the
+// metadata (or of the older metadata cages, "title: ...") are kept; the
+// rules text is not interpreted, which a note says.
+//
+// # What is written
+//
+// Marshal writes plain JSON (SudokuPad reads it as readily as zipped):
+// the canvas as the board, the positions outside every grid hidden by
+// white overlays, every box (jigsaw piece) of every grid as a region,
+// killer cages and extra regions as cages, thermometers, kropki dots and
+// parity marks drawn as above, and rules with nothing to draw (diagonal,
+// antiknight, antiking, nonconsecutive, disjoint groups, negative kropki)
+// in the rules text. With a solution of at most 9 digits, the metadata's
+// solution holds a digit per canvas position, "." outside the grids, so
+// that SudokuPad checks the answer. Reading written puzzles back gives
+// the same grids, boxes and givens; the rules in text only are lost.
+package sudokupad

@@ -1,0 +1,711 @@
+package sudokupad
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gattai/layouts"
+	"gattai/lzstring"
+)
+
+// Errors that reading unwraps to, besides layouts' sentinels.
+var (
+	ErrUnsupported = errors.New("not supported")
+	ErrNotSCL      = errors.New("not a SudokuPad scl puzzle")
+)
+
+// UnsupportedError names a part of a SudokuPad puzzle gattai cannot
+// read the meaning of: a drawing (Key "lines", "underlays", "overlays",
+// "arrows", with its 1-based Index), or any other key. It unwraps to
+// ErrUnsupported.
+type UnsupportedError struct {
+	Key    string
+	Index  int    // 1-based, 0 for the key as a whole
+	Detail string // what it is, if known
+}
+
+func (e *UnsupportedError) Error() string {
+	s := fmt.Sprintf("SudokuPad %q", e.Key)
+	if e.Index > 0 {
+		s += fmt.Sprintf(" item %d", e.Index)
+	}
+	if e.Detail != "" {
+		s += " (" + e.Detail + ")"
+	}
+	return s + " is not supported yet"
+}
+
+func (e *UnsupportedError) Unwrap() error { return ErrUnsupported }
+
+// Puzzle is a SudokuPad puzzle in gattai's terms.
+type Puzzle struct {
+	Puzzle   *layouts.Puzzle // the givens; Puzzle.Model.Layout is the layout
+	Title    string
+	Author   string
+	Rules    string
+	Solution string   // the setter's solution text from the metadata, if any
+	Notes    []string // what was read and ignored, for the user to see
+}
+
+// Layout is the puzzle's layout.
+func (p *Puzzle) Layout() *layouts.Layout { return p.Puzzle.Model.Layout }
+
+var rePayload = regexp.MustCompile(`^[A-Za-z0-9+/=\-$]+$`)
+
+// jsonText finds the SudokuPad JSON in any accepted form: an scl or ctc
+// address or id, a bare payload, or the JSON, zipped or not.
+func jsonText(text []byte) ([]byte, error) {
+	s := string(bytes.TrimSpace(text))
+	if format, payload, ok := SplitID(s); ok {
+		switch format {
+		case FormatSCL:
+			s = payload
+		case FormatRemote:
+			return nil, fmt.Errorf("%w: %q is a short id that only SudokuPad's server can resolve; open it there and copy the scl link", ErrNotSCL, payload)
+		default:
+			return nil, fmt.Errorf("%w: a SudokuPad %q puzzle", ErrNotSCL, format)
+		}
+	}
+	if !strings.HasPrefix(s, "{") {
+		if !rePayload.MatchString(s) {
+			return nil, fmt.Errorf("%w: neither JSON, nor a SudokuPad address or id, nor a payload", ErrNotSCL)
+		}
+		d, err := lzstring.DecompressFromBase64(s)
+		if err != nil || !strings.HasPrefix(d, "{") {
+			if d2, err2 := lzstring.DecompressFromEncodedURIComponent(s); err2 == nil && strings.HasPrefix(d2, "{") {
+				d, err = d2, nil
+			} else if err == nil {
+				err = errors.New("it does not decompress to a puzzle")
+			}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: bad payload: %w", ErrNotSCL, err)
+		}
+		s = d
+	}
+	if json.Valid([]byte(s)) {
+		return []byte(s), nil
+	}
+	js, err := unzip(s)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", layouts.ErrSyntax, err)
+	}
+	return js, nil
+}
+
+// Detect reports whether text looks like a SudokuPad scl puzzle in a form
+// Parse accepts: an scl or ctc address or id, or a payload or JSON
+// (zipped or not) whose object has "cells".
+func Detect(text []byte) bool {
+	if format, _, ok := SplitID(string(bytes.TrimSpace(text))); ok {
+		return format == FormatSCL
+	}
+	js, err := jsonText(text)
+	if err != nil {
+		return false
+	}
+	var top map[string]json.RawMessage
+	if json.Unmarshal(js, &top) != nil {
+		return false
+	}
+	_, ok := top["cells"]
+	return ok
+}
+
+// support is what the reader does with a top-level key.
+type support uint8
+
+const (
+	honoured support = iota
+	cosmetic
+)
+
+var topKeys = map[string]support{
+	"cells": honoured, "regions": honoured, "cages": honoured, "lines": honoured,
+	"underlays": honoured, "overlays": honoured, "metadata": honoured,
+	"id": cosmetic, "cellSize": cosmetic, "settings": cosmetic, "videos": cosmetic,
+	"author": honoured, "title": honoured, "rules": honoured, "solution": honoured,
+}
+
+type (
+	sclPuzzle struct {
+		Cells     [][]map[string]json.RawMessage `json:"cells"`
+		Regions   [][][]int                      `json:"regions"`
+		Cages     []sclCage                      `json:"cages"`
+		Lines     []sclLine                      `json:"lines"`
+		Underlays []sclShape                     `json:"underlays"`
+		Overlays  []sclShape                     `json:"overlays"`
+		Metadata  map[string]json.RawMessage     `json:"metadata"`
+		Title     string                         `json:"title"`
+		Author    string                         `json:"author"`
+		Rules     string                         `json:"rules"`
+		Solution  string                         `json:"solution"`
+	}
+	sclCage struct {
+		Cells [][]int         `json:"cells"`
+		Value json.RawMessage `json:"value"`
+	}
+	sclLine struct {
+		WayPoints [][]float64 `json:"wayPoints"`
+		Color     string      `json:"color"`
+		Thickness float64     `json:"thickness"`
+		D         string      `json:"d"`
+	}
+	sclShape struct {
+		Center          []float64       `json:"center"`
+		Width           float64         `json:"width"`
+		Height          float64         `json:"height"`
+		Rounded         bool            `json:"rounded"`
+		BackgroundColor string          `json:"backgroundColor"`
+		BorderColor     string          `json:"borderColor"`
+		Text            json.RawMessage `json:"text"`
+	}
+)
+
+// Parse reads a SudokuPad scl puzzle in any form jsonText accepts. The
+// canvas is SudokuPad's grid of cells, less the cells a hiding overlay
+// covers (see doc.go); its grids are found from the regions. Errors are
+// *layouts.ParseError; a part gattai cannot read unwraps to an
+// *UnsupportedError, an input that is not scl to ErrNotSCL.
+func Parse(name string, text []byte) (*Puzzle, error) {
+	fail := func(err error) error { return &layouts.ParseError{File: name, Line: 1, Col: 1, Err: err} }
+	js, err := jsonText(text)
+	if err != nil {
+		return nil, fail(err)
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(js, &top); err != nil {
+		return nil, fail(fmt.Errorf("%w: %v", layouts.ErrSyntax, err))
+	}
+	names := make([]string, 0, len(top))
+	for k := range top {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	if _, ok := top["cells"]; !ok {
+		return nil, fail(fmt.Errorf("%w: no cells", ErrNotSCL))
+	}
+	r := &reader{p: &Puzzle{}}
+	for _, k := range names {
+		s, ok := topKeys[k]
+		switch {
+		case k == "arrows" && !emptyJSON(top[k]):
+			return nil, fail(&UnsupportedError{Key: k, Index: 1})
+		case !ok && !emptyJSON(top[k]):
+			return nil, fail(&UnsupportedError{Key: k, Detail: "unknown to gattai"})
+		case s == cosmetic && k != "id" && k != "cellSize":
+			r.note("ignored %q", k)
+		}
+	}
+	var sp sclPuzzle
+	if err := json.Unmarshal(js, &sp); err != nil {
+		return nil, fail(fmt.Errorf("%w: %v", layouts.ErrSyntax, strings.TrimPrefix(err.Error(), "json: ")))
+	}
+	if err := r.read(&sp); err != nil {
+		return nil, fail(err)
+	}
+	return r.p, nil
+}
+
+func emptyJSON(raw json.RawMessage) bool {
+	switch strings.TrimSpace(string(raw)) {
+	case "", "null", "false", `""`, "[]", "{}":
+		return true
+	}
+	return false
+}
+
+type reader struct {
+	p             *Puzzle
+	height, width int
+	hidden        map[layouts.Pos]bool
+}
+
+func (r *reader) note(format string, args ...any) {
+	r.p.Notes = append(r.p.Notes, fmt.Sprintf(format, args...))
+}
+
+// Colours gattai writes and recognises.
+const (
+	hideColour   = "#FFFFFF" // an overlay that hides cells outside every grid
+	thermoColour = "#CFCFCF" // a thermometer's bulb and line
+	parityColour = "#CFCFCF" // a circle (odd) or square (even) with no line
+)
+
+func sameColour(a, b string) bool { return strings.EqualFold(a, b) }
+
+// cellAt is the cell whose centre is at (y, x), if it is one.
+func (r *reader) cellAt(y, x float64) (layouts.Pos, bool) {
+	row, col := y-0.5, x-0.5
+	if row != math.Trunc(row) || col != math.Trunc(col) || row < 0 || col < 0 || int(row) >= r.height || int(col) >= r.width {
+		return layouts.Pos{}, false
+	}
+	return layouts.Pos{Row: int(row), Col: int(col)}, true
+}
+
+// hides reports whether an overlay is a hiding rectangle: opaque white,
+// square-cornered, covering whole cells.
+func (r *reader) hides(o sclShape) ([]layouts.Pos, bool) {
+	if len(o.Center) != 2 || o.Rounded || !sameColour(o.BackgroundColor, hideColour) ||
+		o.BorderColor != "" && !sameColour(o.BorderColor, hideColour) || !emptyJSON(o.Text) {
+		return nil, false
+	}
+	top, left := o.Center[0]-o.Height/2, o.Center[1]-o.Width/2
+	if o.Width < 1 || o.Height < 1 || top != math.Trunc(top) || left != math.Trunc(left) ||
+		o.Width != math.Trunc(o.Width) || o.Height != math.Trunc(o.Height) ||
+		top < 0 || left < 0 || int(top+o.Height) > r.height || int(left+o.Width) > r.width {
+		return nil, false
+	}
+	var out []layouts.Pos
+	for y := int(top); y < int(top+o.Height); y++ {
+		for x := int(left); x < int(left+o.Width); x++ {
+			out = append(out, layouts.Pos{Row: y, Col: x})
+		}
+	}
+	return out, true
+}
+
+// dot reads an overlay as a kropki dot between two orthogonal
+// neighbours: a small circle, white or black.
+func (r *reader) dot(o sclShape) (pair []layouts.Pos, black bool, ok bool) {
+	if len(o.Center) != 2 || !o.Rounded || o.Width > 0.5 || o.Height > 0.5 || !emptyJSON(o.Text) {
+		return nil, false, false
+	}
+	switch {
+	case sameColour(o.BackgroundColor, "#FFFFFF"):
+	case sameColour(o.BackgroundColor, "#000000"):
+		black = true
+	default:
+		return nil, false, false
+	}
+	y, x := o.Center[0], o.Center[1]
+	if y == math.Trunc(y) && x-0.5 == math.Trunc(x-0.5) { // on a horizontal edge
+		a, ok1 := r.cellAt(y-0.5, x)
+		b, ok2 := r.cellAt(y+0.5, x)
+		return []layouts.Pos{a, b}, black, ok1 && ok2
+	}
+	if x == math.Trunc(x) && y-0.5 == math.Trunc(y-0.5) { // on a vertical edge
+		a, ok1 := r.cellAt(y, x-0.5)
+		b, ok2 := r.cellAt(y, x+0.5)
+		return []layouts.Pos{a, b}, black, ok1 && ok2
+	}
+	return nil, false, false
+}
+
+func (r *reader) read(sp *sclPuzzle) error {
+	r.height = len(sp.Cells)
+	for _, row := range sp.Cells {
+		r.width = max(r.width, len(row))
+	}
+	if r.height == 0 || r.height > layouts.MaxCanvasSide || r.width > layouts.MaxCanvasSide || r.height*r.width > layouts.MaxCells {
+		return fmt.Errorf("%w: %dx%d cells", layouts.ErrTooLarge, r.height, r.width)
+	}
+	// Overlays: hiding rectangles and kropki dots.
+	r.hidden = map[layouts.Pos]bool{}
+	var white, black [][]layouts.Pos
+	for i, o := range sp.Overlays {
+		if ps, ok := r.hides(o); ok {
+			for _, p := range ps {
+				r.hidden[p] = true
+			}
+			continue
+		}
+		if pair, isBlack, ok := r.dot(o); ok {
+			if isBlack {
+				black = append(black, pair)
+			} else {
+				white = append(white, pair)
+			}
+			continue
+		}
+		return &UnsupportedError{Key: "overlays", Index: i + 1, Detail: shapeText(o)}
+	}
+	for row, cells := range sp.Cells {
+		for col := len(cells); col < r.width; col++ {
+			r.hidden[layouts.Pos{Row: row, Col: col}] = true
+		}
+	}
+	// Underlays are thermometer bulbs, with a line from each, or parity
+	// circles and squares.
+	var thermos []layouts.Constraint
+	var odd, even []layouts.Pos
+	usedLine := make([]bool, len(sp.Lines))
+	for i, u := range sp.Underlays {
+		if cells, ok := r.thermo(u, sp.Lines, usedLine); ok {
+			thermos = append(thermos, layouts.Constraint{Kind: "thermo", Cells: cells})
+			continue
+		}
+		if p, ok := r.parity(u); ok {
+			if u.Rounded {
+				odd = append(odd, p)
+			} else {
+				even = append(even, p)
+			}
+			continue
+		}
+		return &UnsupportedError{Key: "underlays", Index: i + 1, Detail: shapeText(u)}
+	}
+	for i, used := range usedLine {
+		if !used {
+			return &UnsupportedError{Key: "lines", Index: i + 1, Detail: fmt.Sprintf("a %s line through %d points", sp.Lines[i].Color, len(sp.Lines[i].WayPoints))}
+		}
+	}
+	if err := r.meta(sp); err != nil {
+		return err
+	}
+	l, err := r.layout(sp.Regions)
+	if err != nil {
+		return err
+	}
+	// Cages are killer cages; metadata cages were taken by meta.
+	for i, c := range sp.Cages {
+		if len(c.Cells) == 0 {
+			continue
+		}
+		ps, err := r.positions(c.Cells, fmt.Sprintf("cage %d", i+1))
+		if err != nil {
+			return err
+		}
+		k := layouts.Constraint{Kind: "killer", Cells: ps}
+		if !emptyJSON(c.Value) {
+			s := strings.Trim(strings.TrimSpace(string(c.Value)), `"`)
+			sum, err := strconv.Atoi(strings.TrimSpace(s))
+			if err != nil {
+				return &UnsupportedError{Key: "cages", Index: i + 1, Detail: fmt.Sprintf("value %s is not a sum", c.Value)}
+			}
+			k.Sum = sum
+		}
+		l.Constraints = append(l.Constraints, k)
+	}
+	if len(white)+len(black) > 0 {
+		l.Constraints = append(l.Constraints, layouts.Constraint{Kind: "kropki", White: white, Black: black})
+	}
+	if len(odd)+len(even) > 0 {
+		l.Constraints = append(l.Constraints, layouts.Constraint{Kind: "parity", Even: even, Odd: odd})
+	}
+	l.Constraints = append(l.Constraints, thermos...)
+	m, err := layouts.Compile(l)
+	if err != nil {
+		return err
+	}
+	p := layouts.NewPuzzle(m)
+	extras, outside := false, 0
+	for row, cells := range sp.Cells {
+		for col, cell := range cells {
+			for k, raw := range cell {
+				extras = extras || k != "value" && !emptyJSON(raw)
+			}
+			if _, in := m.Cell(layouts.Pos{Row: row, Col: col}); !in && !r.hidden[layouts.Pos{Row: row, Col: col}] {
+				outside++
+			}
+			raw, ok := cell["value"]
+			if !ok || emptyJSON(raw) {
+				continue
+			}
+			pos := layouts.Pos{Row: row, Col: col}
+			d, err := strconv.Atoi(strings.Trim(string(raw), `"`))
+			if err != nil || d < 1 || d > m.N {
+				return fmt.Errorf("%w: cell %s holds %s, not a digit 1..%d", layouts.ErrSymbol, pos, raw, m.N)
+			}
+			ci, ok := m.Cell(pos)
+			if !ok {
+				return fmt.Errorf("%w: cell %s holds %d but is outside every grid", layouts.ErrLayout, pos, d)
+			}
+			p.Givens[ci] = uint8(d)
+		}
+	}
+	if extras {
+		r.note("ignored the pencil marks and colours of cells")
+	}
+	if outside > 0 {
+		r.note("ignored %d cells that are in no grid", outside)
+	}
+	r.p.Puzzle = p
+	return nil
+}
+
+func shapeText(s sclShape) string {
+	shape := "rectangle"
+	if s.Rounded {
+		shape = "circle"
+	}
+	if !emptyJSON(s.Text) {
+		shape += " with text " + string(s.Text)
+	}
+	if len(s.Center) == 2 {
+		return fmt.Sprintf("a %s %s at %g,%g", s.BackgroundColor, shape, s.Center[0], s.Center[1])
+	}
+	return shape
+}
+
+// thermo reads an underlay as a thermometer's bulb: a circle at a cell's
+// centre with an unused line of its colour starting there, through cell
+// centres.
+func (r *reader) thermo(u sclShape, lines []sclLine, used []bool) ([]layouts.Pos, bool) {
+	if len(u.Center) != 2 || !u.Rounded || !emptyJSON(u.Text) {
+		return nil, false
+	}
+	for i, l := range lines {
+		if used[i] || !sameColour(l.Color, u.BackgroundColor) || len(l.WayPoints) < 2 || l.D != "" ||
+			len(l.WayPoints[0]) != 2 || l.WayPoints[0][0] != u.Center[0] || l.WayPoints[0][1] != u.Center[1] {
+			continue
+		}
+		var cells []layouts.Pos
+		for _, w := range l.WayPoints {
+			if len(w) != 2 {
+				return nil, false
+			}
+			p, ok := r.cellAt(w[0], w[1])
+			if !ok {
+				return nil, false
+			}
+			cells = append(cells, p)
+		}
+		used[i] = true
+		return cells, true
+	}
+	return nil, false
+}
+
+// parity reads an underlay as a parity mark: a grey circle (odd) or
+// square (even) at a cell's centre, smaller than the cell.
+func (r *reader) parity(u sclShape) (layouts.Pos, bool) {
+	if len(u.Center) != 2 || !sameColour(u.BackgroundColor, parityColour) || !emptyJSON(u.Text) ||
+		u.Width != u.Height || u.Width < 0.5 || u.Width > 0.9 {
+		return layouts.Pos{}, false
+	}
+	return r.cellAt(u.Center[0], u.Center[1])
+}
+
+// meta reads the metadata: an object, or (in older puzzles) cages with no
+// cells whose value is "key: text".
+func (r *reader) meta(sp *sclPuzzle) error {
+	set := func(key, val string) error {
+		switch key {
+		case "title":
+			r.p.Title = val
+		case "author":
+			r.p.Author = val
+		case "rules":
+			r.p.Rules = val
+		case "solution":
+			r.p.Solution = val
+		case "bgimage", "foglight", "foglink":
+			return &UnsupportedError{Key: "metadata", Detail: key}
+		default:
+			if val != "" {
+				r.note("ignored the metadata %q", key)
+			}
+		}
+		return nil
+	}
+	for _, kv := range [][2]string{{"title", sp.Title}, {"author", sp.Author}, {"rules", sp.Rules}, {"solution", sp.Solution}} {
+		if kv[1] != "" {
+			set(kv[0], kv[1])
+		}
+	}
+	keys := make([]string, 0, len(sp.Metadata))
+	for k := range sp.Metadata {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		var s string
+		if json.Unmarshal(sp.Metadata[k], &s) != nil {
+			s = string(sp.Metadata[k])
+		}
+		if err := set(k, s); err != nil {
+			return err
+		}
+	}
+	for _, c := range sp.Cages {
+		if len(c.Cells) > 0 {
+			continue
+		}
+		var s string
+		if json.Unmarshal(c.Value, &s) != nil {
+			continue
+		}
+		if k, v, ok := strings.Cut(s, ":"); ok {
+			if err := set(strings.TrimSpace(k), strings.TrimSpace(v)); err != nil {
+				return err
+			}
+		}
+	}
+	if r.p.Rules != "" {
+		r.note("the rules text is not read: gattai solves only the grids, regions and drawn constraints it reads")
+	}
+	return nil
+}
+
+func (r *reader) positions(cells [][]int, what string) ([]layouts.Pos, error) {
+	out := make([]layouts.Pos, 0, len(cells))
+	for _, c := range cells {
+		if len(c) != 2 || c[0] < 0 || c[1] < 0 || c[0] >= r.height || c[1] >= r.width {
+			return nil, fmt.Errorf("%w: %s: cell %v is off the board", layouts.ErrLayout, what, c)
+		}
+		p := layouts.Pos{Row: c[0], Col: c[1]}
+		if r.hidden[p] {
+			return nil, fmt.Errorf("%w: %s: cell %s is hidden", layouts.ErrLayout, what, p)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// layout finds the grids: squares of n visible cells a side, n the
+// regions' size, that every region lies wholly inside or outside of.
+func (r *reader) layout(regions [][][]int) (*layouts.Layout, error) {
+	owner := map[layouts.Pos]int{} // cell -> region
+	n := 0
+	for i, reg := range regions {
+		ps, err := r.positions(reg, fmt.Sprintf("region %d", i+1))
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			n = len(ps)
+		}
+		if len(ps) != n || n > layouts.MaxSymbols {
+			return nil, &UnsupportedError{Key: "regions", Index: i + 1, Detail: fmt.Sprintf("%d cells where the first region has %d", len(ps), n)}
+		}
+		for _, p := range ps {
+			if _, dup := owner[p]; dup {
+				return nil, fmt.Errorf("%w: region %d: cell %s is in two regions", layouts.ErrLayout, i+1, p)
+			}
+			owner[p] = i
+		}
+	}
+	if n == 0 { // no regions: one square grid of default boxes
+		if r.height != r.width || len(r.hidden) > 0 || r.height > layouts.MaxSymbols {
+			return nil, fmt.Errorf("%w: no regions, and the board is not one square grid", layouts.ErrLayout)
+		}
+		return layouts.Classic(r.height, layouts.DefaultBox(r.height)), nil
+	}
+	l := &layouts.Layout{Name: "sudokupad", Size: n}
+	// own is the region of each visible position, -1 for none: a slice,
+	// as a square's check reads it n*n times.
+	own := make([]int32, r.height*r.width)
+	for i := range own {
+		own[i] = -1
+	}
+	for p, reg := range owner {
+		own[p.Row*r.width+p.Col] = int32(reg)
+	}
+	covered := map[layouts.Pos]bool{}
+	inside := make([]int, len(regions))
+	for top := 0; top+n <= r.height; top++ {
+		for left := 0; left+n <= r.width; left++ {
+			ok := true
+			var seen []int32
+			for y := top; y < top+n && ok; y++ {
+				for x := left; x < left+n; x++ {
+					reg := own[y*r.width+x]
+					if reg < 0 {
+						ok = false
+						break
+					}
+					if inside[reg] == 0 {
+						seen = append(seen, reg)
+					}
+					inside[reg]++
+				}
+			}
+			for _, reg := range seen {
+				ok = ok && inside[reg] == n
+				inside[reg] = 0
+			}
+			if !ok {
+				continue
+			}
+			g := layouts.Placement{At: layouts.Pos{Row: top, Col: left}}
+			shape, pieces := boxesOf(n, func(y, x int) int { return int(own[(top+y)*r.width+left+x]) })
+			if len(l.Grids) == 0 {
+				l.Box = shape
+			}
+			if pieces != nil {
+				l.Constraints = append(l.Constraints, layouts.Constraint{Kind: "jigsaw", Grid: len(l.Grids) + 1, Pieces: pieces})
+			} else if shape != l.Box {
+				g.Box = &shape
+			}
+			l.Grids = append(l.Grids, g)
+			for y := top; y < top+n; y++ {
+				for x := left; x < left+n; x++ {
+					covered[layouts.Pos{Row: y, Col: x}] = true
+				}
+			}
+			if len(l.Grids) > layouts.MaxGrids {
+				return nil, fmt.Errorf("%w: more than %d grids", layouts.ErrTooLarge, layouts.MaxGrids)
+			}
+		}
+	}
+	for p := range owner {
+		if !covered[p] {
+			return nil, fmt.Errorf("%w: cell %s is in a region but in no %dx%d grid of whole regions", layouts.ErrLayout, minCell(owner, covered), n, n)
+		}
+	}
+	if len(l.Grids) == 1 {
+		l.Name = "classic"
+		if l.Constraints != nil {
+			l.Constraints[0].Grid = 0
+		}
+	}
+	return l, nil
+}
+
+// minCell is the first cell, in reading order, of owner not covered.
+func minCell(owner map[layouts.Pos]int, covered map[layouts.Pos]bool) layouts.Pos {
+	var best *layouts.Pos
+	for p := range owner {
+		if !covered[p] && (best == nil || p.Row < best.Row || p.Row == best.Row && p.Col < best.Col) {
+			q := p
+			best = &q
+		}
+	}
+	return *best
+}
+
+// boxesOf finds the box shape whose boxes are a grid's regions (region
+// gives the region of its cell y, x), trying layouts.DefaultBox first;
+// if none, the regions as jigsaw pieces.
+func boxesOf(n int, region func(y, x int) int) (layouts.Shape, []string) {
+	shapes := []layouts.Shape{layouts.DefaultBox(n)}
+	for rows := 1; rows <= n; rows++ {
+		if s := (layouts.Shape{Rows: rows, Cols: n / rows}); n%rows == 0 && s != shapes[0] {
+			shapes = append(shapes, s)
+		}
+	}
+	for _, s := range shapes {
+		ok := true
+		for y := 0; y < n && ok; y++ {
+			for x := 0; x < n && ok; x++ {
+				ok = region(y, x) == region(y/s.Rows*s.Rows, x/s.Cols*s.Cols)
+			}
+		}
+		if ok {
+			return s, nil
+		}
+	}
+	const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@%"
+	letter := map[int]byte{}
+	pieces := make([]string, n)
+	for y := range n {
+		b := make([]byte, n)
+		for x := range n {
+			reg := region(y, x)
+			if _, ok := letter[reg]; !ok {
+				letter[reg] = letters[len(letter)]
+			}
+			b[x] = letter[reg]
+		}
+		pieces[y] = string(b)
+	}
+	return layouts.DefaultBox(n), pieces
+}

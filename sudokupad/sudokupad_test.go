@@ -1,0 +1,347 @@
+package sudokupad
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"gattai/backtrack"
+	"gattai/layouts"
+	"gattai/lzstring"
+)
+
+func realLinks(t testing.TB) []string {
+	f, err := os.Open("testdata/links.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if s := strings.TrimSpace(sc.Text()); s != "" && !strings.HasPrefix(s, "#") {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func TestSplitID(t *testing.T) {
+	for _, tc := range []struct {
+		in, format, payload string
+		ok                  bool
+	}{
+		{"https://sudokupad.app/sclABC", FormatSCL, "ABC", true},
+		{"https://sudokupad.app/ctcA/B+C=", FormatSCL, "A/B+C=", true},
+		{"https://sudokupad.app/sudoku/sclABC?setting-x=1", FormatSCL, "ABC", true},
+		{"https://app.crackingthecryptic.com/sudoku/ctcABC", FormatSCL, "ABC", true},
+		{"https://sudokupad.app/?puzzleid=sclA+B", FormatSCL, "A+B", true},
+		{"https://sudokupad.app/?puzzle=fpuzzlesN4Ig", FormatFPuzzles, "N4Ig", true},
+		{"sudokupad.app/fpuzN4Ig%2B", FormatFPuzzles, "N4Ig+", true},
+		{"sudokupad://puzzle/sclXYZ", FormatSCL, "XYZ", true},
+		{"sclXYZ", FormatSCL, "XYZ", true},
+		{"scfXYZ", FormatSCF, "XYZ", true},
+		{"https://sudokupad.app/wsj7iunsg6", FormatRemote, "wsj7iunsg6", true},
+		{"N4IgXYZ", "", "", false},
+		{"https://f-puzzles.com/?load=N4Ig", "", "", false},
+		{"", "", "", false},
+	} {
+		f, p, ok := SplitID(tc.in)
+		if f != tc.format || p != tc.payload || ok != tc.ok {
+			t.Errorf("SplitID(%q) = %q, %q, %v; want %q, %q, %v", tc.in, f, p, ok, tc.format, tc.payload, tc.ok)
+		}
+	}
+}
+
+func TestUnzip(t *testing.T) {
+	for _, tc := range []struct{ zipped, want string }{
+		{`{ce:[[,{v:5}],[,]],t:'a\'b',c:#0,c2:#F,c1:ff00AA,r:t,o:f}`,
+			`{"backgroundColor":"#FFFFFF","borderColor":"#ff00AA","cells":[[{},{"value":5}],[{},{}]],"color":"#000000","overlays":false,"rounded":true,"title":"a'b"}`},
+		{`{d:1,d2:'M0',te:'{x:1,y}'}`, `{"d":"M0","duration":1,"text":"{x:1,y}"}`},
+		{`{a:{},b:[1,2.5,-3]}`, `{"arrows":{},"b":[1,2.5,-3]}`},
+	} {
+		got, err := unzip(tc.zipped)
+		if err != nil || string(got) != tc.want {
+			t.Errorf("unzip(%s) = %s, %v; want %s", tc.zipped, got, err, tc.want)
+		}
+	}
+	for _, bad := range []string{`{a:'x`, `{c:1,color:2}`, `[`} {
+		if got, err := unzip(bad); err == nil {
+			t.Errorf("unzip(%s) = %s, want an error", bad, got)
+		}
+	}
+}
+
+// TestParityFish reads a real zipped scl link. Its red lines are only in a
+// background image, so it is refused by name; without the image, its dots
+// are read where the setter's solution satisfies them.
+func TestParityFish(t *testing.T) {
+	link := realLinks(t)[0]
+	if !Detect([]byte(link)) {
+		t.Errorf("Detect = false")
+	}
+	_, err := Parse("fish", []byte(link))
+	var ue *UnsupportedError
+	if !errors.As(err, &ue) || ue.Key != "metadata" || ue.Detail != "bgimage" {
+		t.Fatalf("err = %v, want the bgimage refused", err)
+	}
+	_, payload, _ := SplitID(link)
+	zipped, err := lzstring.DecompressFromBase64(payload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := unzip(zipped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v map[string]any
+	if err := json.Unmarshal(js, &v); err != nil {
+		t.Fatal(err)
+	}
+	delete(v["metadata"].(map[string]any), "bgimage")
+	js, _ = json.Marshal(v)
+	p, err := Parse("fish.json", js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Title != "Parity Fish" || p.Author != "Marty Sears" || len(p.Solution) != 81 {
+		t.Errorf("meta %q %q %q", p.Title, p.Author, p.Solution)
+	}
+	l := p.Layout()
+	if len(l.Grids) != 1 || l.Size != 9 || l.Box != (layouts.Shape{Rows: 3, Cols: 3}) || len(l.Constraints) != 1 {
+		t.Fatalf("layout %s", l.MarshalFile())
+	}
+	if k := l.Constraints[0]; k.Kind != "kropki" || len(k.White) != 16 || len(k.Black) != 5 {
+		t.Fatalf("kropki %d white, %d black", len(k.White), len(k.Black))
+	}
+	g := layouts.Grid{Model: p.Puzzle.Model, Digits: make([]uint8, 81)}
+	for i := range g.Digits {
+		g.Digits[i] = p.Solution[i] - '0'
+	}
+	if err := layouts.Check(p.Puzzle, g); err != nil {
+		t.Errorf("the setter's solution fails the dots read: %v", err)
+	}
+}
+
+func compile(t *testing.T, l *layouts.Layout) *layouts.Model {
+	t.Helper()
+	m, err := layouts.Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func pos(s string) layouts.Pos {
+	p, err := layouts.ParsePos(s)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+func cells(ss ...string) []layouts.Pos {
+	out := make([]layouts.Pos, len(ss))
+	for i, s := range ss {
+		out[i] = pos(s)
+	}
+	return out
+}
+
+// TestRoundTrip writes single-grid puzzles and reads them back: the same
+// grid, boxes (or jigsaw pieces), givens, and the constraints SudokuPad
+// draws.
+func TestRoundTrip(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		l    *layouts.Layout
+		back []layouts.Constraint // what reading gives back, if not l's
+	}{
+		{name: "classic", l: layouts.Classic(9, layouts.DefaultBox(9))},
+		{name: "6x6", l: layouts.Classic(6, layouts.DefaultBox(6))},
+		{name: "6x6 3x2 boxes", l: layouts.Classic(6, layouts.Shape{Rows: 3, Cols: 2})},
+		{name: "jigsaw", l: &layouts.Layout{Size: 4, Box: layouts.DefaultBox(4), Grids: []layouts.Placement{{}},
+			Constraints: []layouts.Constraint{{Kind: "jigsaw", Pieces: []string{"AAAB", "ACBB", "CCDB", "CDDD"}}}}},
+		{name: "drawn kinds", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
+			Constraints: []layouts.Constraint{
+				{Kind: "killer", Sum: 15, Cells: cells("r1c1", "r1c2", "r2c1")},
+				{Kind: "killer", Cells: cells("r9c8", "r9c9")},
+				{Kind: "kropki", White: [][]layouts.Pos{cells("r3c3", "r3c4")}, Black: [][]layouts.Pos{cells("r4c4", "r5c4")}},
+				{Kind: "parity", Even: cells("r2c2"), Odd: cells("r8c8", "r7c7")},
+				{Kind: "thermo", Cells: cells("r6c1", "r7c2", "r8c2")},
+			}}},
+		{name: "text-only kinds", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
+			Constraints: []layouts.Constraint{{Kind: "diagonal"}, {Kind: "antiknight"}, {Kind: "region", Cells: cells("r1c1", "r5c5")}}},
+			back: []layouts.Constraint{{Kind: "killer", Cells: cells("r1c1", "r5c5")}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := compile(t, tc.l)
+			p := layouts.NewPuzzle(m)
+			p.Givens[0] = 1
+			p.Givens[len(p.Givens)-1] = uint8(m.N)
+			link, err := Link(p, WriteOptions{Title: "t"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, err := Parse("written", []byte(link))
+			if err != nil {
+				b, _ := Marshal(p, WriteOptions{})
+				t.Fatalf("reading back: %v\n%s", err, b)
+			}
+			want := tc.l.Constraints
+			if tc.back != nil {
+				want = tc.back
+			}
+			got := q.Layout()
+			if got.Size != tc.l.Size || got.Box != tc.l.Box || !reflect.DeepEqual(got.Grids, tc.l.Grids) || !reflect.DeepEqual(got.Constraints, want) {
+				t.Errorf("layout changed:\n%s\nbecame\n%s", tc.l.MarshalFile(), got.MarshalFile())
+			}
+			if p.String() != q.Puzzle.String() || q.Title != "t" {
+				t.Errorf("givens changed:\n%s\nbecame\n%s", p, q.Puzzle)
+			}
+		})
+	}
+}
+
+// TestMultiGrid writes built-in multi-grid layouts with a solution and
+// reads them back: the same cells, grids and givens, and a solution that
+// passes Check.
+func TestMultiGrid(t *testing.T) {
+	for _, name := range []string{"samurai", "twodoku", "butterfly", "sumo"} {
+		t.Run(name, func(t *testing.T) {
+			l, err := layouts.Builtin(name, 9, layouts.Shape{})
+			if err != nil {
+				t.Skip(err)
+			}
+			m := compile(t, l)
+			p := layouts.NewPuzzle(m)
+			r, err := backtrack.Solve(context.Background(), p)
+			if err != nil || r.Count == 0 {
+				t.Fatal(r.Count, err)
+			}
+			for c := 0; c < len(p.Givens); c += 7 {
+				p.Givens[c] = r.Grid.Digits[c]
+			}
+			b, err := Marshal(p, WriteOptions{Solution: &r.Grid})
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, err := Parse("", b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := q.Layout()
+			if !reflect.DeepEqual(got.Grids, l.Grids) || got.Box != l.Box {
+				t.Errorf("grids changed:\n%s\nbecame\n%s", l.MarshalFile(), got.MarshalFile())
+			}
+			if p.String() != q.Puzzle.String() {
+				t.Errorf("givens changed:\n%s\nbecame\n%s", p, q.Puzzle)
+			}
+			g := layouts.Grid{Model: q.Puzzle.Model, Digits: make([]uint8, len(q.Puzzle.Givens))}
+			for c, at := range q.Puzzle.Model.Cells {
+				g.Digits[c] = q.Solution[at.Row*q.Puzzle.Model.Width+at.Col] - '0'
+			}
+			if err := layouts.Check(q.Puzzle, g); err != nil {
+				t.Errorf("the written solution fails: %v", err)
+			}
+		})
+	}
+}
+
+func TestRefused(t *testing.T) {
+	base := `"cells":[[{},{}],[{},{}]],"regions":[[[0,0],[0,1]],[[1,0],[1,1]]]`
+	for _, tc := range []struct{ name, json, key, msg string }{
+		{"line", `{` + base + `,"lines":[{"wayPoints":[[0.5,0.5],[1.5,1.5]],"color":"#FF0000","thickness":8}]}`, "lines", `SudokuPad "lines" item 1`},
+		{"underlay with text", `{` + base + `,"underlays":[{"center":[0.5,0.5],"width":1,"height":1,"text":"5"}]}`, "underlays", `"underlays" item 1`},
+		{"coloured overlay", `{` + base + `,"overlays":[{"center":[1,1],"width":0.3,"height":0.3,"rounded":true,"backgroundColor":"#FF0000"}]}`, "overlays", `"overlays" item 1`},
+		{"arrows", `{` + base + `,"arrows":[{"wayPoints":[[0.5,0.5],[1.5,1.5]]}]}`, "arrows", `"arrows"`},
+		{"unknown", `{` + base + `,"wibble":1}`, "wibble", `unknown to gattai`},
+		{"cage text", `{` + base + `,"cages":[{"cells":[[0,0]],"value":"A"}]}`, "cages", `not a sum`},
+		{"bgimage", `{` + base + `,"metadata":{"bgimage":"x.png"}}`, "metadata", `bgimage`},
+		{"ragged regions", `{"cells":[[{},{}],[{},{}]],"regions":[[[0,0],[0,1],[1,0]],[[1,1]]]}`, "regions", `"regions" item 2`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse("in", []byte(tc.json))
+			var ue *UnsupportedError
+			if !errors.As(err, &ue) || ue.Key != tc.key || !errors.Is(err, ErrUnsupported) {
+				t.Fatalf("err = %v, want %q refused", err, tc.key)
+			}
+			if !strings.Contains(err.Error(), tc.msg) || !strings.HasSuffix(err.Error(), "is not supported yet") {
+				t.Errorf("err = %q, want it to say %q", err, tc.msg)
+			}
+		})
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		want     error
+	}{
+		{"remote id", "https://sudokupad.app/wsj7iunsg6", ErrNotSCL},
+		{"fpuzzles id", "fpuzzlesN4Ig", ErrNotSCL},
+		{"no cells", `{"regions":[]}`, ErrNotSCL},
+		{"f-puzzles json", `{"size":1,"grid":[[{}]]}`, ErrNotSCL},
+		{"bad zipped", `{ce:[[`, layouts.ErrSyntax},
+		{"bad digit", `{"cells":[[{"value":7}]]}`, layouts.ErrSymbol},
+		{"given outside", `{"cells":[[{},{}],[{},{"value":1}]],"regions":[[[0,0]]]}`, layouts.ErrLayout},
+		{"region not a grid", `{"cells":[[{},{},{}],[{},{},{}]],"regions":[[[0,0],[0,1]],[[1,1],[1,2]]]}`, layouts.ErrLayout},
+		{"too large", `{"cells":[` + strings.Repeat(`[],`, 1100) + `[]]}`, layouts.ErrTooLarge},
+		{"text", "hello", ErrNotSCL},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse("", []byte(tc.in))
+			var pe *layouts.ParseError
+			if !errors.Is(err, tc.want) || !errors.As(err, &pe) {
+				t.Fatalf("err = %v, want %v in a ParseError", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestDetect(t *testing.T) {
+	js := `{"cells":[[{}]]}`
+	for _, tc := range []struct {
+		in   string
+		want bool
+	}{
+		{"https://sudokupad.app/scl" + lzstring.CompressToBase64(js), true},
+		{"ctc" + lzstring.CompressToBase64(js), true},
+		{lzstring.CompressToBase64(js), true},
+		{js, true},
+		{`{ce:[[{v:1}]]}`, true},
+		{`{"size":9,"grid":[]}`, false},
+		{"https://sudokupad.app/fpuzzlesN4Ig", false},
+		{"https://sudokupad.app/wsj7iunsg6", false},
+		{"123", false},
+	} {
+		if got := Detect([]byte(tc.in)); got != tc.want {
+			t.Errorf("Detect(%.50q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, l := range realLinks(f) {
+		f.Add(l)
+	}
+	f.Add(`{ce:[[,{v:1}],[,]],re:[[[0,0],[0,1]],[[1,0],[1,1]]],u:[{ct:[0.5,0.5],w:0.85,h:0.85,r:t,c2:CFCFCF}],l:[{wp:[[0.5,0.5],[1.5,1.5]],c:CFCFCF}]}`)
+	m, _ := layouts.Compile(layouts.Classic(4, layouts.DefaultBox(4)))
+	b, _ := Marshal(layouts.NewPuzzle(m), WriteOptions{})
+	f.Add(string(b))
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := Parse("fuzz", []byte(s))
+		if err != nil {
+			return
+		}
+		if _, err := Marshal(p.Puzzle, WriteOptions{}); err != nil && !errors.Is(err, ErrUnsupported) {
+			t.Fatalf("writing what was read: %v", err)
+		}
+	})
+}

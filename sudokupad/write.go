@@ -1,0 +1,254 @@
+package sudokupad
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"gattai/layouts"
+	"gattai/lzstring"
+)
+
+// LinkPrefix starts every SudokuPad link Link makes.
+const LinkPrefix = "https://sudokupad.app/scl"
+
+// WriteOptions are what a puzzle does not hold but SudokuPad can show.
+type WriteOptions struct {
+	Title, Author string
+	Rules         string // added after the rules Marshal writes itself
+	// Solution, if set, goes in the metadata, so that SudokuPad checks
+	// the solver's answer (for at most 9 digits: one character a cell).
+	Solution *layouts.Grid
+}
+
+type (
+	outPuzzle struct {
+		Cells     [][]outCell `json:"cells"`
+		Regions   [][][2]int  `json:"regions"`
+		Cages     []outCage   `json:"cages,omitempty"`
+		Lines     []outLine   `json:"lines,omitempty"`
+		Underlays []outShape  `json:"underlays,omitempty"`
+		Overlays  []outShape  `json:"overlays,omitempty"`
+		Metadata  outMeta     `json:"metadata"`
+	}
+	outCell struct {
+		Value int `json:"value,omitempty"`
+	}
+	outCage struct {
+		Cells [][2]int `json:"cells"`
+		Value string   `json:"value,omitempty"`
+	}
+	outLine struct {
+		WayPoints [][2]float64 `json:"wayPoints"`
+		Color     string       `json:"color"`
+		Thickness float64      `json:"thickness"`
+	}
+	outShape struct {
+		Center          [2]float64 `json:"center"`
+		Width           float64    `json:"width"`
+		Height          float64    `json:"height"`
+		Rounded         bool       `json:"rounded,omitempty"`
+		BackgroundColor string     `json:"backgroundColor"`
+		BorderColor     string     `json:"borderColor,omitempty"`
+	}
+	outMeta struct {
+		Title    string `json:"title,omitempty"`
+		Author   string `json:"author,omitempty"`
+		Rules    string `json:"rules,omitempty"`
+		Solution string `json:"solution,omitempty"`
+	}
+)
+
+// Drawing sizes, in cells (SudokuPad's unit) or, for line thickness, in
+// SudokuPad's pixels of a 64-pixel cell.
+const (
+	bulbSize        = 0.85
+	thermoThickness = 21
+	paritySize      = 0.8
+	dotSize         = 0.3
+)
+
+func centre(p layouts.Pos) [2]float64 { return [2]float64{float64(p.Row) + 0.5, float64(p.Col) + 0.5} }
+
+// Marshal writes any puzzle as SudokuPad JSON (not zipped; SudokuPad
+// reads both). The canvas is the board: cells outside every grid are
+// hidden by white overlays, every box (or jigsaw piece) of every grid is
+// a region, killer cages and extra regions are cages, thermometers are
+// a bulb and a line, kropki dots are small circles, parity cells are
+// grey circles (odd) and squares (even). Rules with nothing to draw
+// (diagonal, antiknight, antiking, nonconsecutive, disjoint groups,
+// negative kropki) are written in the rules text only. A constraint kind
+// gattai knows but this writer does not is refused by name.
+func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
+	m := p.Model
+	l := m.Layout
+	at := func(ps []layouts.Pos) [][2]int {
+		out := make([][2]int, len(ps))
+		for i, q := range ps {
+			out[i] = [2]int{q.Row, q.Col}
+		}
+		return out
+	}
+	cellsOf := func(cells []int) []layouts.Pos {
+		out := make([]layouts.Pos, len(cells))
+		for i, c := range cells {
+			out[i] = m.Cells[c]
+		}
+		return out
+	}
+	out := outPuzzle{Cells: make([][]outCell, m.Height)}
+	for r := range m.Height {
+		out.Cells[r] = make([]outCell, m.Width)
+	}
+	for c, q := range m.Cells {
+		out.Cells[q.Row][q.Col].Value = int(p.Givens[c])
+	}
+	for _, u := range m.Units {
+		if u.Kind == layouts.UnitBox {
+			out.Regions = append(out.Regions, at(cellsOf(u.Cells)))
+		}
+	}
+	// Hide the positions outside every grid, a white rectangle per run.
+	for r := range m.Height {
+		for c := 0; c < m.Width; {
+			if _, ok := m.Cell(layouts.Pos{Row: r, Col: c}); ok {
+				c++
+				continue
+			}
+			run := c
+			for run < m.Width {
+				if _, ok := m.Cell(layouts.Pos{Row: r, Col: run}); ok {
+					break
+				}
+				run++
+			}
+			k := float64(run - c)
+			out.Overlays = append(out.Overlays, outShape{Center: [2]float64{float64(r) + 0.5, float64(c) + k/2}, Width: k, Height: 1,
+				BackgroundColor: hideColour, BorderColor: hideColour})
+			c = run
+		}
+	}
+	var rules []string
+	n := l.Size
+	if len(l.Grids) > 1 {
+		rules = append(rules, fmt.Sprintf("Normal sudoku rules apply in each of the %d grids: every row, column and marked region of a grid holds the digits 1 to %d once. Cells shared by grids belong to both; white cells are not part of the puzzle.", len(l.Grids), n))
+	} else {
+		rules = append(rules, fmt.Sprintf("Normal sudoku rules apply: every row, column and marked region holds the digits 1 to %d once.", n))
+	}
+	grids := func(c layouts.Constraint) string {
+		if c.Grid == 0 || len(l.Grids) == 1 {
+			return ""
+		}
+		return fmt.Sprintf(" (grid %d)", c.Grid)
+	}
+	for _, c := range l.Constraints {
+		switch c.Kind {
+		case "jigsaw":
+			// Its pieces are box units, drawn as regions above.
+		case "killer":
+			k := outCage{Cells: at(c.Cells)}
+			if c.Sum != 0 {
+				k.Value = fmt.Sprint(c.Sum)
+			}
+			out.Cages = append(out.Cages, k)
+		case "region":
+			switch c.Preset {
+			case "":
+				out.Cages = append(out.Cages, outCage{Cells: at(c.Cells)})
+			case "windoku":
+				for _, u := range m.Units {
+					if u.Kind == layouts.UnitRegion && strings.Contains(u.Name, "window at") {
+						out.Cages = append(out.Cages, outCage{Cells: at(cellsOf(u.Cells))})
+					}
+				}
+			case "disjoint":
+				rules = append(rules, "Disjoint groups"+grids(c)+": cells in the same position of every box hold different digits.")
+			default:
+				return nil, fmt.Errorf("%w: region preset %q has no SudokuPad form yet", ErrUnsupported, c.Preset)
+			}
+		case "diagonal":
+			rules = append(rules, "Sudoku-X"+grids(c)+": each main diagonal holds every digit once.")
+		case "antiknight":
+			rules = append(rules, "Anti-knight"+grids(c)+": cells a knight's move apart never hold the same digit.")
+		case "antiking":
+			rules = append(rules, "Anti-king"+grids(c)+": cells a king's move apart never hold the same digit.")
+		case "nonconsecutive":
+			rules = append(rules, "Nonconsecutive"+grids(c)+": orthogonally adjacent cells never hold consecutive digits.")
+		case "thermo":
+			line := outLine{Color: thermoColour, Thickness: thermoThickness}
+			for _, q := range c.Cells {
+				line.WayPoints = append(line.WayPoints, centre(q))
+			}
+			out.Underlays = append(out.Underlays, outShape{Center: centre(c.Cells[0]), Width: bulbSize, Height: bulbSize, Rounded: true, BackgroundColor: thermoColour, BorderColor: thermoColour})
+			out.Lines = append(out.Lines, line)
+		case "kropki":
+			for _, set := range []struct {
+				pairs [][]layouts.Pos
+				bg    string
+			}{{c.White, "#FFFFFF"}, {c.Black, "#000000"}} {
+				for _, pair := range set.pairs {
+					if len(pair) != 2 {
+						return nil, fmt.Errorf("%w: a kropki dot joins 2 cells, not %d", layouts.ErrLayout, len(pair))
+					}
+					a, b := centre(pair[0]), centre(pair[1])
+					out.Overlays = append(out.Overlays, outShape{Center: [2]float64{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2}, Width: dotSize, Height: dotSize,
+						Rounded: true, BackgroundColor: set.bg, BorderColor: "#000000"})
+				}
+			}
+			rules = append(rules, "Cells joined by a white dot hold consecutive digits; by a black dot, one digit is double the other.")
+			if c.Negative {
+				rules = append(rules, "All possible dots are given"+grids(c)+".")
+			}
+		case "parity":
+			for _, q := range c.Odd {
+				out.Underlays = append(out.Underlays, outShape{Center: centre(q), Width: paritySize, Height: paritySize, Rounded: true, BackgroundColor: parityColour})
+			}
+			for _, q := range c.Even {
+				out.Underlays = append(out.Underlays, outShape{Center: centre(q), Width: paritySize, Height: paritySize, BackgroundColor: parityColour})
+			}
+			rules = append(rules, "A grey circle holds an odd digit, a grey square an even one.")
+		default:
+			return nil, fmt.Errorf("%w: gattai kind %q has no SudokuPad form yet", ErrUnsupported, c.Kind)
+		}
+	}
+	if hasKind(l, "killer") {
+		rules = append(rules, "Digits in a cage do not repeat, and sum to its number if it has one.")
+	}
+	if hasKind(l, "thermo") {
+		rules = append(rules, "Digits increase along each thermometer from its bulb.")
+	}
+	if o.Rules != "" {
+		rules = append(rules, o.Rules)
+	}
+	out.Metadata = outMeta{Title: o.Title, Author: o.Author, Rules: strings.Join(rules, "\n")}
+	if out.Metadata.Title == "" {
+		out.Metadata.Title = l.Name
+	}
+	if g := o.Solution; g != nil && g.Model == m && n <= 9 {
+		b := []byte(strings.Repeat(".", m.Height*m.Width))
+		for c, q := range m.Cells {
+			b[q.Row*m.Width+q.Col] = '0' + g.Digits[c]
+		}
+		out.Metadata.Solution = string(b)
+	}
+	return json.Marshal(out)
+}
+
+func hasKind(l *layouts.Layout, kind string) bool {
+	for _, c := range l.Constraints {
+		if c.Kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// Link is the SudokuPad address of a puzzle: LinkPrefix and the JSON
+// Marshal writes, compressed by lz-string's compressToBase64.
+func Link(p *layouts.Puzzle, o WriteOptions) (string, error) {
+	b, err := Marshal(p, o)
+	if err != nil {
+		return "", err
+	}
+	return LinkPrefix + lzstring.CompressToBase64(string(b)), nil
+}
