@@ -33,7 +33,9 @@ type Options struct {
 	Kinds []string
 
 	// Rate, if set, rates each puzzle; one outside Rating is made again
-	// from the same random stream, up to Tries times.
+	// from the same random stream, up to Tries times. The workers call
+	// it at once: it must be safe for concurrent use (logic.Rate, which
+	// makes a solver per call, is; one logic.Solver is not).
 	Rate   func(ctx context.Context, p *layouts.Puzzle) (float64, error)
 	Rating Range
 

@@ -16,6 +16,7 @@ import (
 	"gattai/internal/gen"
 	"gattai/internal/testkit"
 	"gattai/layouts"
+	"gattai/logic"
 	"gattai/sat"
 )
 
@@ -369,6 +370,29 @@ func TestRating(t *testing.T) {
 	})
 	if !errors.Is(err, generate.ErrNoPuzzle) {
 		t.Fatalf("got %v, want ErrNoPuzzle", err)
+	}
+}
+
+// TestDifficulty: logic's ratings as the rater, easy and hard 9x9s.
+func TestDifficulty(t *testing.T) {
+	m := testkit.Model(t, "classic", 9)
+	rate := func(_ context.Context, p *layouts.Puzzle) (float64, error) {
+		r, err := logic.Rate(p)
+		return r.Score, err
+	}
+	for _, tc := range []struct {
+		name   string
+		want generate.Range
+	}{{"easy", generate.Range{Max: 2.3}}, {"expert and up", generate.Range{Min: 5.5}}} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, p := range run(t, m, generate.Options{Count: 3, Jobs: 2, Rate: rate, Rating: tc.want}) {
+				verify(t, p, generate.NoSymmetry)
+				r, err := logic.Rate(p.Puzzle)
+				if err != nil || r.Score != p.Rating || !(r.Score >= tc.want.Min && (tc.want.Max == 0 || r.Score <= tc.want.Max)) {
+					t.Fatalf("rated %v (%v), kept with %g", r, err, p.Rating)
+				}
+			}
+		})
 	}
 }
 
