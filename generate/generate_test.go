@@ -381,7 +381,7 @@ func TestDifficulty(t *testing.T) {
 		return r.Score, err
 	}
 	for _, tc := range []struct {
-		name   string
+		name string
 		want generate.Range
 	}{{"easy", generate.Range{Max: 2.3}}, {"expert and up", generate.Range{Min: 5.5}}} {
 		t.Run(tc.name, func(t *testing.T) {
