@@ -1,0 +1,86 @@
+// Package generate makes puzzles with exactly one solution on any
+// layout: a classic grid of any size, the built-in multi-grids, a layout
+// file, with its constraints, and with constraints of its own drawn at
+// random (killer cages, thermometers, kropki dots, parity marks, and
+// rules such as diagonal or antiknight).
+//
+// It sits beside the engines, not under them: it reads a
+// layouts.Model and counts solutions through a Counter that the caller
+// supplies (the gattai facade gives one per engine; tests adapt
+// backtrack), so it imports layouts and nothing else of gattai.
+//
+// # How a puzzle is made
+//
+// Puzzle i of a run draws every random choice from PCG(Seed, i), so it
+// is the same whatever the number of workers, and Generate emits in
+// index order. For one puzzle:
+//
+//  1. Rule kinds of Options.Kinds (diagonal, windoku, disjoint, jigsaw,
+//     antiknight, antiking, nonconsecutive) are added to a copy of the
+//     layout, which is compiled.
+//  2. Fill makes a random complete grid: random digits in an eighth of
+//     the cells, none beside the same digit, completed by the counter's
+//     first solution and, on a layout without rules, renamed by a random
+//     permutation of the digits (Grow, a count per cell, is the
+//     fallback when the digits contradict each other).
+//  3. Clue kinds (killer, thermo, kropki, parity) are read off that
+//     grid and added to a copy of the layout: the grid holds to them.
+//  4. Reduce starts from every cell given and removes the givens in
+//     random order, an orbit of Options.Symmetry at a time, keeping a
+//     removal while the puzzle has exactly one solution: a count to 2,
+//     skipped when every removed cell is a naked or hidden single of
+//     the givens left. With clue kinds this goes down to no givens at
+//     all where the clues allow.
+//
+// Removing givens never removes solutions, so an orbit whose removal
+// failed once fails for good: one pass leaves a minimal puzzle, in
+// which no orbit's givens can go without a second solution. With no
+// symmetry that is the usual minimal: no single given can go. With a
+// symmetry, a cell whose images include a canvas position that is no
+// cell (a mirror of a twodoku) is in no orbit and keeps its given, and
+// a minimal puzzle may have a single given that could go alone.
+//
+// Options.MinGivens stops the removal early, and Options.Rate with
+// Options.Rating keeps only puzzles whose rating is in range, trying
+// again from the same random stream.
+//
+// # Speed
+//
+// BenchmarkGenerate, one worker, backtrack as the counter, measured on
+// a 2-core machine shared with other work (load 7-9), so per CPU second
+// of the process as well as per wall second (go test ./generate -run X
+// -bench Generate -cpu=1 -benchtime=2s), with qqwing --generate 1000
+// --one-line in the same session: 1000 puzzles in 4.5 s of user time,
+// 225 puzzles/s.
+//
+//	layout            puzzles/cpu-s  puzzles/s  givens
+//	classic 9x9            7,123       4,869     24.4
+//	classic 9x9 rot180    11,311       5,728     27.6
+//	classic 4x4           57,941      53,645      4.3
+//	classic 6x6            9,793       4,331     10.1
+//	classic 16x16          12.6          6.2     93.7
+//	samurai 9              86.5         28.8     93.9
+//	sumo 9                  2.0          0.74   209.5
+//	killer 9x9             175           47.4     2.4
+//
+// One minimal puzzle of each built-in layout (Seed 0, wall clock, same
+// machine): every layout of 8 and 12 symbols in 1 ms (classic 8x8) to
+// 8 s (sumo of 12x12 grids); of 16 symbols, classic 0.2 s, twodoku
+// 2.2 s, butterfly 3.7 s, flower 22 s, the larger ones longer. A
+// minimal 25x25 takes minutes: use MinGivens there.
+//
+// Other runs of the same benchmarks gave samurai 90-110 and sumo 3.3-5.3
+// puzzles per CPU second: the machine's load moves them. Fill is 15 to
+// 100 times faster than Grow (BenchmarkFill). Most of the time goes to
+// the counts to 2; the singles shortcut skips about half of them.
+//
+// # Kinds
+//
+// Each kind is one entry of the drawers table (kinds.go), keyed by the
+// name Options.Kinds uses: a rule kind gives the constraints to add
+// before the grid is filled; a clue kind reads them off the filled
+// grid. Kinds lists them.
+//
+// Short names: c a counter, x, y cells, d a digit 1..N, m a model, o an
+// orbit, p a puzzle.
+package generate

@@ -1,0 +1,322 @@
+package generate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"gattai/layouts"
+)
+
+// Counter counts a puzzle's solutions up to limit and returns the first
+// one it found. An engine adapts to it (the tests adapt backtrack); one
+// counter serves one goroutine, and one model: Generate asks a
+// constructor for one per worker and per model it makes. A count short
+// of limit is exact; the error is for a done ctx or internal failure.
+type Counter interface {
+	Count(ctx context.Context, p *layouts.Puzzle, limit int) (count int, first layouts.Grid, err error)
+}
+
+// ErrNoGrid is returned by Fill and Grow for a model that has no complete grid.
+var ErrNoGrid = errors.New("the layout has no complete grid")
+
+// Fill returns a random complete grid of m, deterministic for rng and
+// the counter's answers. It gives an eighth of the cells (at least n+2),
+// in random order, random digits that no peer holds, and asks the
+// counter for a solution: one count, where Grow makes one per cell. If
+// the digits leave none (a contradiction that the peers did not show),
+// it tries again with half as many, and after a few failures leaves the
+// grid to Grow. On a model without rules the digits of the solution are
+// then renamed by a random permutation, which keeps every unit whole,
+// so that the counter's preference for low digits leaves no trace.
+func Fill(ctx context.Context, m *layouts.Model, c Counter, rng *rand.Rand) (layouts.Grid, error) {
+	p := layouts.NewPuzzle(m)
+	order := make([]uint8, m.N)
+	for k := max(len(m.Cells)/8, m.N+2); k >= 1; k /= 2 {
+		clear(p.Givens)
+		for _, x := range rng.Perm(len(m.Cells))[:min(k, len(m.Cells))] {
+			for i, d := range rng.Perm(m.N) {
+				order[i] = uint8(d + 1)
+			}
+			for _, d := range order {
+				if !peerHolds(p, x, d) {
+					p.Givens[x] = d
+					break
+				}
+			}
+		}
+		n, g, err := c.Count(ctx, p, 1)
+		if err != nil {
+			return layouts.Grid{}, err
+		}
+		if n == 0 {
+			continue
+		}
+		if len(m.Rules) == 0 {
+			rename := rng.Perm(m.N)
+			for i, d := range g.Digits {
+				g.Digits[i] = uint8(rename[d-1] + 1)
+			}
+		}
+		return g, nil
+	}
+	return Grow(ctx, m, c, rng)
+}
+
+// Grow returns a random complete grid of m, deterministic for rng and
+// the counter's answers: a counter for m finds a first solution, then a
+// quarter of the cells, in random order, each take a random digit that
+// leaves the puzzle solvable (the digit of the current solution always
+// does, so only other digits cost a count). The rules of m hold: the
+// counter enforces them. It is slower than Fill and never fails on a
+// model that has a grid.
+func Grow(ctx context.Context, m *layouts.Model, c Counter, rng *rand.Rand) (layouts.Grid, error) {
+	p := layouts.NewPuzzle(m)
+	k, sol, err := c.Count(ctx, p, 1)
+	if err != nil {
+		return layouts.Grid{}, err
+	}
+	if k == 0 {
+		return layouts.Grid{}, ErrNoGrid
+	}
+	cells := rng.Perm(len(m.Cells))[:max(len(m.Cells)/4, 1)]
+	digits := make([]int, m.N)
+	for _, x := range cells {
+		// Try the digits in random order; the digit of the current
+		// solution always works, so the loop ends.
+		for i, d := range rng.Perm(m.N) {
+			digits[i] = d + 1
+		}
+		for _, d := range digits {
+			if peerHolds(p, x, uint8(d)) {
+				continue
+			}
+			p.Givens[x] = uint8(d)
+			if sol.Digits[x] == uint8(d) {
+				break
+			}
+			k, g, err := c.Count(ctx, p, 1)
+			if err != nil {
+				return layouts.Grid{}, err
+			}
+			if k > 0 {
+				sol = g
+				break
+			}
+			p.Givens[x] = 0
+		}
+	}
+	return sol, nil
+}
+
+// peerHolds reports whether a peer of x is given digit d.
+func peerHolds(p *layouts.Puzzle, x int, d uint8) bool {
+	for _, q := range p.Model.Peers[x] {
+		if p.Givens[q] == d {
+			return true
+		}
+	}
+	return false
+}
+
+// Reduce removes givens from p, which must have exactly one solution
+// (a full grid's digits do), while it keeps exactly one: the orbits of
+// sym (see Orbits) in random order, each once, an orbit's givens all
+// removed together or not at all. It stops once p is down to floor
+// givens; with floor 0 the result is minimal: no orbit's givens can go
+// (removing more givens never removes solutions, so an orbit that
+// failed once fails for good). It changes p's Givens in place; on an
+// error (ctx done) p is left half reduced.
+//
+// A removal is proved by counting to 2, unless every removed cell is a
+// single: its digit the one no peer's given holds, or the one digit no
+// other cell of one of its full units can take. Then the solution is
+// still forced, and Reduce skips the count.
+func Reduce(ctx context.Context, c Counter, p *layouts.Puzzle, rng *rand.Rand, sym Symmetry, floor int) error {
+	orbits, err := Orbits(p.Model, sym)
+	if err != nil {
+		return err
+	}
+	r := reducer{m: p.Model, full: ^uint64(0) >> (64 - p.Model.N)}
+	return r.reduce(ctx, c, p, orbits, rng, floor)
+}
+
+// reducer holds what Reduce reads of the model.
+type reducer struct {
+	m    *layouts.Model
+	full uint64 // the mask of all n digits
+	was  []uint8
+}
+
+func (r *reducer) reduce(ctx context.Context, c Counter, p *layouts.Puzzle, orbits [][]int, rng *rand.Rand, floor int) error {
+	done := ctx.Done()
+	left := p.Clues()
+	for _, i := range rng.Perm(len(orbits)) {
+		if left <= floor {
+			break
+		}
+		select {
+		case <-done:
+			return ctx.Err()
+		default:
+		}
+		o := orbits[i]
+		r.was = r.was[:0]
+		removed := 0
+		for _, x := range o {
+			r.was = append(r.was, p.Givens[x])
+			if p.Givens[x] != 0 {
+				removed++
+			}
+			p.Givens[x] = 0
+		}
+		if removed == 0 {
+			continue
+		}
+		if !r.singles(p, o) {
+			k, _, err := c.Count(ctx, p, 2)
+			if err != nil {
+				return err
+			}
+			if k != 1 {
+				for j, x := range o {
+					p.Givens[x] = r.was[j]
+				}
+				continue
+			}
+		}
+		left -= removed
+	}
+	return nil
+}
+
+// singles reports whether every cell of o that was given (r.was) is a
+// naked or a hidden single of the givens left in p.
+func (r *reducer) singles(p *layouts.Puzzle, o []int) bool {
+	for j, x := range o {
+		if d := r.was[j]; d != 0 && !r.naked(p, x, d) && !r.hidden(p, x, d) {
+			return false
+		}
+	}
+	return true
+}
+
+// naked reports whether the givens among x's peers hold every digit but d.
+func (r *reducer) naked(p *layouts.Puzzle, x int, d uint8) bool {
+	var seen uint64
+	for _, q := range r.m.Peers[x] {
+		if g := p.Givens[q]; g != 0 {
+			seen |= 1 << (g - 1)
+		}
+	}
+	return seen|1<<(d-1) == r.full && seen&(1<<(d-1)) == 0
+}
+
+// hidden reports whether a full unit of x has no other cell that can
+// take d: every other cell is given, or has a peer given d.
+func (r *reducer) hidden(p *layouts.Puzzle, x int, d uint8) bool {
+	for _, u := range r.m.CellUnits[x] {
+		if !r.m.Full(u) {
+			continue
+		}
+		if !slices.ContainsFunc(r.m.Units[u].Cells, func(y int) bool {
+			return y != x && p.Givens[y] == 0 && !peerHolds(p, y, d)
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// Symmetry is the symmetry of the givens on the canvas: a given's
+// images under it are given too.
+type Symmetry uint8
+
+const (
+	NoSymmetry Symmetry = iota
+	Rotate180           // (r, c) and (H-1-r, W-1-c)
+	Rotate90            // the four quarter turns; a square canvas
+	Mirror              // (r, c) and (r, W-1-c): left and right
+	Diagonal            // (r, c) and (c, r); a square canvas
+)
+
+var symmetryNames = []string{"none", "rotate180", "rotate90", "mirror", "diagonal"}
+
+func (s Symmetry) String() string {
+	if int(s) < len(symmetryNames) {
+		return symmetryNames[s]
+	}
+	return fmt.Sprintf("Symmetry(%d)", s)
+}
+
+// ErrSymmetry is wrapped by errors about a symmetry.
+var ErrSymmetry = errors.New("bad symmetry")
+
+// ParseSymmetry reads a symmetry's name: none, rotate180, rotate90,
+// mirror or diagonal ("" is none).
+func ParseSymmetry(text string) (Symmetry, error) {
+	if text == "" {
+		return NoSymmetry, nil
+	}
+	if i := slices.Index(symmetryNames, text); i >= 0 {
+		return Symmetry(i), nil
+	}
+	return 0, fmt.Errorf("%w %q (want one of none, rotate180, rotate90, mirror, diagonal)", ErrSymmetry, text)
+}
+
+// image is where sym takes canvas position (r, c) of an h x w canvas.
+func (s Symmetry) image(r, c, h, w int) (int, int) {
+	switch s {
+	case Rotate180:
+		return h - 1 - r, w - 1 - c
+	case Rotate90:
+		return c, h - 1 - r
+	case Mirror:
+		return r, w - 1 - c
+	case Diagonal:
+		return c, r
+	}
+	return r, c
+}
+
+// Orbits are the cells of m grouped by sym: each cell with its images
+// on the canvas, in cell order of their first cells. A cell whose
+// images include a canvas position that is no cell is in no orbit: its
+// given always stays. With NoSymmetry each cell is an orbit of one.
+// Rotate90 and Diagonal need a square canvas.
+func Orbits(m *layouts.Model, sym Symmetry) ([][]int, error) {
+	if sym > Diagonal {
+		return nil, fmt.Errorf("%w: %s", ErrSymmetry, sym)
+	}
+	if (sym == Rotate90 || sym == Diagonal) && m.Height != m.Width {
+		return nil, fmt.Errorf("%w: %s needs a square canvas, not %dx%d", ErrSymmetry, sym, m.Height, m.Width)
+	}
+	seen := make([]bool, len(m.Cells))
+	var out [][]int
+	for x, pos := range m.Cells {
+		if seen[x] {
+			continue
+		}
+		o := []int{x}
+		seen[x] = true
+		whole := true
+		for r, c := sym.image(pos.Row, pos.Col, m.Height, m.Width); r != pos.Row || c != pos.Col; r, c = sym.image(r, c, m.Height, m.Width) {
+			y, ok := m.Cell(layouts.Pos{Row: r, Col: c})
+			if !ok {
+				whole = false
+				continue
+			}
+			if !seen[y] {
+				seen[y] = true
+				o = append(o, y)
+			}
+		}
+		if whole {
+			slices.Sort(o)
+			out = append(out, o)
+		}
+	}
+	return out, nil
+}
