@@ -39,9 +39,16 @@ type Native struct {
 // Name is "backtrack".
 func (e *Native) Name() string { return EngineBacktrack }
 
-// Count runs the native search.
-func (e *Native) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
-	res := Result{Engine: e.Name(), Limit: limit}
+// Count runs the native search. A panic in it is an engine failure
+// (ErrEngine), never a crash of the caller.
+func (e *Native) Count(ctx context.Context, p *layouts.Puzzle, limit int) (res Result, err error) {
+	res = Result{Engine: e.Name(), Limit: limit}
+	defer func() {
+		if r := recover(); r != nil {
+			e.m, e.s = nil, nil // its state is unknown: build it again
+			res, err = Result{Engine: e.Name(), Limit: limit}, fmt.Errorf("%w: backtrack panicked: %v", ErrEngine, r)
+		}
+	}()
 	if err := admit(p, e.Name(), backtrack.Supports); err != nil {
 		return res, err
 	}

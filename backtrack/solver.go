@@ -342,7 +342,9 @@ func (s *Solver) fail() {
 	s.bump += s.bump >> bumpShift
 	if s.bump > 1<<40 { // rescale, keeping room for k*w in pick
 		for c := range s.weight {
-			s.weight[c] >>= 20
+			// Never to 0: pick compares k*w, and a cell of weight 0
+			// could never be picked.
+			s.weight[c] = max(s.weight[c]>>20, 1)
 		}
 		s.bump >>= 20
 	}

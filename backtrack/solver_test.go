@@ -284,3 +284,18 @@ func TestNotClassic(t *testing.T) {
 	}
 	checkCount(t, backtrack.New(m), layouts.NewPuzzle(m), 3, 3)
 }
+
+// TestWeightsRescaled: a search long enough to rescale the failure
+// weights once left cells of weight 0, which pick never chose, and
+// search branched on cell -1. A 16x16 samurai found by the generator.
+func TestWeightsRescaled(t *testing.T) {
+	m := testkit.Model(t, "samurai", 16)
+	p := testkit.ReadPuzzle(t, "testdata/samurai16-weights.txt", m)
+	r, err := backtrack.Count(context.Background(), p, 2)
+	if err != nil || r.Count != 2 {
+		t.Fatalf("count %d, %v; want 2", r.Count, err)
+	}
+	if err := layouts.Check(p, r.Grid); err != nil {
+		t.Fatal(err)
+	}
+}
