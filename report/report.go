@@ -14,6 +14,7 @@ import (
 
 	"gattai"
 	"gattai/layouts"
+	"gattai/logic"
 )
 
 // Status values of a Record.
@@ -38,6 +39,13 @@ type Record struct {
 	ElapsedMS    *float64 `json:"elapsed_ms,omitempty"`
 	Error        *Problem `json:"error,omitempty"`
 	Core         []string `json:"core,omitempty"` // explain: givens "r1c1=5", or constraints "constraint 2 (killer)"
+
+	Puzzle string          `json:"puzzle,omitempty"` // generate: the puzzle, in its layout's format
+	Layout json.RawMessage `json:"layout,omitempty"` // generate with kinds: the layout file with its constraints
+	Seed   *uint64         `json:"seed,omitempty"`   // generate: the seed; Input is "seed S #I"
+
+	Rating *logic.Rating `json:"rating,omitempty"` // rate
+	Steps  []logic.Step  `json:"steps,omitempty"`  // hint (one) and steps
 }
 
 // Problem is what went wrong with a puzzle; Line and Column are 1-based

@@ -15,6 +15,7 @@ import (
 
 	"gattai"
 	"gattai/layouts"
+	"gattai/logic"
 )
 
 // record is one input puzzle on its way through a batch: exactly one per
@@ -30,7 +31,9 @@ type record struct {
 // outcome is what work made of a puzzle.
 type outcome struct {
 	gattai.Result
-	expl gattai.Explanation // explain: why it has no solution
+	expl   gattai.Explanation // explain: why it has no solution
+	rating *logic.Rating      // rate, steps
+	steps  []logic.Step       // hint, steps
 }
 
 // where is "file:line" of the puzzle, or the file, for messages.

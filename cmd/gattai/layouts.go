@@ -6,6 +6,7 @@ import (
 	"text/tabwriter"
 
 	"gattai/layouts"
+	"gattai/svg"
 )
 
 type layoutsCmd struct {
@@ -61,6 +62,7 @@ func (c *listLayoutsCmd) Run(e *env) error {
 type showLayoutCmd struct {
 	layoutFlags `embed:""`
 	AsFile      bool   `help:"Print the layout file (JSON) that describes it."`
+	To          string `enum:"text,svg" default:"text" help:"Draw it as text (the default) or as an SVG picture."`
 	Name        string `arg:"" optional:"" help:"Built-in layout name (or use --layout-file)."`
 }
 
@@ -78,6 +80,9 @@ func (c *showLayoutCmd) Run(e *env) error {
 	if c.AsFile {
 		_, err := e.stdout.Write(m.Layout.MarshalFile())
 		return err
+	}
+	if c.To == "svg" {
+		return svg.Write(e.stdout, layouts.NewPuzzle(m), nil, svg.Options{})
 	}
 	_, err = fmt.Fprint(e.stdout, drawLayout(m))
 	return err

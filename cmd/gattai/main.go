@@ -15,6 +15,7 @@ import (
 	"syscall"
 
 	"gattai/encode"
+	"gattai/generate"
 
 	"github.com/alecthomas/kong"
 )
@@ -40,12 +41,16 @@ type cli struct {
 	Version    kong.VersionFlag `help:"Print the version and exit."`
 	CPUProfile string           `hidden:"" type:"path" help:"Write a CPU profile to FILE."`
 
-	Solve   solveCmd   `cmd:"" help:"Solve puzzles and print each solution in the input's format."`
-	Count   countCmd   `cmd:"" help:"Count each puzzle's solutions up to a limit: 0, 1, or N+ when the search stopped at the limit."`
-	Explain explainCmd `cmd:"" help:"For a puzzle with no solution, print a minimal set of givens that cannot all hold."`
-	Export  exportCmd  `cmd:"" help:"Write each puzzle as DIMACS CNF for any SAT solver."`
-	Decode  decodeCmd  `cmd:"" help:"Read a SAT solver's answer to an exported CNF, print and check the grid."`
-	Layouts layoutsCmd `cmd:"" help:"List the built-in layouts, draw one, or print it as a layout file."`
+	Solve    solveCmd    `cmd:"" help:"Solve puzzles and print each solution in the input's format."`
+	Count    countCmd    `cmd:"" help:"Count each puzzle's solutions up to a limit: 0, 1, or N+ when the search stopped at the limit."`
+	Explain  explainCmd  `cmd:"" help:"For a puzzle with no solution, print a minimal set of givens that cannot all hold."`
+	Generate generateCmd `cmd:"" help:"Make puzzles with exactly one solution, minimal by default, on any layout."`
+	Rate     rateCmd     `cmd:"" help:"Rate each puzzle as a person would solve it: score, label, hardest technique."`
+	Hint     hintCmd     `cmd:"" help:"Print the next logical step of each puzzle."`
+	Steps    stepsCmd    `cmd:"" help:"Print the whole logical path of each puzzle, step by step."`
+	Export   exportCmd   `cmd:"" help:"Write each puzzle as DIMACS CNF for any SAT solver."`
+	Decode   decodeCmd   `cmd:"" help:"Read a SAT solver's answer to an exported CNF, print and check the grid."`
+	Layouts  layoutsCmd  `cmd:"" help:"List the built-in layouts, draw one, or print it as a layout file."`
 }
 
 // env is what commands may touch of the process: no globals.
@@ -85,7 +90,7 @@ func run(ctx context.Context, args []string, e env) int {
 		kong.Writers(e.stdout, e.stderr),
 		kong.Exit(func(code int) { exited = code; panic(exitPanic{}) }),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
-		kong.Vars{"encodings": names(encode.AMOs()), "sums": names(encode.Sums()), "to_formats": strings.Join(toFormats, ","), "maxjobs_factor": strconv.Itoa(maxJobsFactor), "version": version()},
+		kong.Vars{"encodings": names(encode.AMOs()), "sums": names(encode.Sums()), "to_formats": strings.Join(toFormats, ","), "maxjobs_factor": strconv.Itoa(maxJobsFactor), "gen_kinds": genKinds(), "version": version()},
 	)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gattai: %v\n", err)
@@ -174,4 +179,13 @@ func parse(p *kong.Kong, args []string, exited *int) (ctx *kong.Context, err err
 		*exited = exitBadInput
 	}
 	return ctx, err
+}
+
+// genKinds lists the kinds generate --kinds takes, for its help.
+func genKinds() string {
+	var ns []string
+	for _, k := range generate.Kinds() {
+		ns = append(ns, k.Name)
+	}
+	return strings.Join(ns, ", ")
 }

@@ -65,6 +65,11 @@ func TestTo(t *testing.T) {
 		t.Fatalf("--to svg to stdout: exit %d", code)
 	}
 	checkSVG(t, pic)
+	pic, _, code = runGattai(t, "", "layouts", "show", "sumo", "--to", "svg")
+	if code != 0 {
+		t.Fatalf("layouts show --to svg: exit %d", code)
+	}
+	checkSVG(t, pic)
 	if _, errs, code := runGattai(t, "", "solve", "--to", "svg", samurai, samurai); code != exitBadInput || !strings.Contains(errs, "name the files with -o") {
 		t.Errorf("two pictures on stdout: exit %d, %s", code, errs)
 	}

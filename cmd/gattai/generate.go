@@ -1,0 +1,214 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"gattai"
+	"gattai/generate"
+	"gattai/layouts"
+	"gattai/logic"
+	"gattai/report"
+)
+
+type generateCmd struct {
+	layoutFlags `embed:""`
+	engineFlags
+	outputFlags
+	toFlags
+	Count      int    `short:"n" default:"1" help:"Puzzles to make."`
+	Seed       string `help:"Random seed (a number): the same flags and seed give the same puzzles, whatever --jobs is. Default: a random one, printed first as a comment."`
+	Symmetry   string `default:"none" enum:"none,rotate180,rotate90,mirror,diagonal" help:"Symmetry of the givens on the canvas: ${enum}."`
+	Kinds      string `help:"Constraint kinds to add, comma-separated (see --help of generate): ${gen_kinds}." placeholder:"KIND,..."`
+	Difficulty string `enum:",easy,medium,hard,expert,extreme" default:"" help:"Only puzzles of this label (see gattai rate)."`
+	Rating     string `help:"Only puzzles whose score lies in MIN-MAX (see gattai rate), e.g. 2.5-4." placeholder:"MIN-MAX"`
+	MinGivens  int    `help:"Stop removing givens at this many: unique, but not minimal."`
+	NoMinimal  bool   `help:"Keep more givens: stop removing at a third of the cells (unique, not minimal)."`
+}
+
+func (c *generateCmd) Run(e *env) error {
+	bad := func(format string, args ...any) error { return &exitError{exitBadInput, fmt.Sprintf(format, args...)} }
+	if c.Count < 1 {
+		return bad("--count %d: must be at least 1", c.Count)
+	}
+	if c.Layout == "" && c.LayoutFile == "" && c.Size == 0 && c.Box == "" {
+		c.Layout = "classic"
+	}
+	m, err := c.model()
+	if err != nil {
+		return bad("%v", err)
+	}
+	opts := generate.Options{Count: c.Count, Jobs: c.jobs(), MinGivens: c.MinGivens}
+	if c.NoMinimal && opts.MinGivens == 0 {
+		opts.MinGivens = len(m.Cells) / 3
+	}
+	if opts.Symmetry, err = generate.ParseSymmetry(c.Symmetry); err != nil {
+		return bad("%v", err)
+	}
+	if c.Kinds != "" {
+		opts.Kinds = strings.Split(c.Kinds, ",")
+	}
+	if c.Seed == "" {
+		var b [8]byte
+		rand.Read(b[:])
+		opts.Seed = binary.LittleEndian.Uint64(b[:]) >> 1
+	} else if opts.Seed, err = strconv.ParseUint(c.Seed, 10, 64); err != nil {
+		return bad("--seed %q: not a whole number", c.Seed)
+	}
+	switch {
+	case c.Difficulty != "" && c.Rating != "":
+		return bad("--difficulty and --rating exclude each other")
+	case c.Difficulty != "":
+		// The generator keeps scores in a range: 1 for the label asked.
+		opts.Rating = generate.Range{Min: 1, Max: 1}
+		opts.Rate = func(_ context.Context, p *layouts.Puzzle) (float64, error) {
+			r, err := logic.Rate(p)
+			if err != nil || r.Level.String() != c.Difficulty {
+				return 0, err
+			}
+			return 1, nil
+		}
+	case c.Rating != "":
+		lo, hi, ok := strings.Cut(c.Rating, "-")
+		var err1, err2 error
+		opts.Rating.Min, err1 = strconv.ParseFloat(lo, 64)
+		opts.Rating.Max, err2 = strconv.ParseFloat(hi, 64)
+		if !ok || err1 != nil || err2 != nil || opts.Rating.Max < opts.Rating.Min {
+			return bad("--rating %q: want MIN-MAX, e.g. 2.5-4", c.Rating)
+		}
+		opts.Rate = func(_ context.Context, p *layouts.Puzzle) (float64, error) {
+			r, err := logic.Rate(p)
+			return r.Score, err
+		}
+	}
+	if len(opts.Kinds) > 0 && !c.json() && !c.link() && !c.svg() {
+		// A text format has no room for the rules: links carry them.
+		if c.To != "auto" {
+			return bad("--to %s would lose the rules of --kinds: use json, fpuzzles, sudokupad or svg", c.To)
+		}
+		c.To = "sudokupad"
+		if len(m.Layout.Grids) == 1 {
+			c.To = "fpuzzles"
+		}
+	}
+	sopts, err := c.engineFlags.options()
+	if err != nil {
+		return bad("%v", err)
+	}
+
+	ctx := e.ctx
+	if c.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.Timeout)
+		defer cancel()
+	}
+	pics := &files{e: e, name: c.Output}
+	out := &c.outputFlags
+	if c.svg() {
+		out = &outputFlags{}
+	}
+	o, err := out.create(e)
+	if err != nil {
+		return err
+	}
+	defer o.abort()
+	defer pics.abort()
+	w := bufio.NewWriter(o)
+	if c.Seed == "" && !c.json() && !c.link() && !c.svg() {
+		fmt.Fprintf(w, "# seed %d\n", opts.Seed)
+	} else if c.Seed == "" {
+		fmt.Fprintf(e.stderr, "gattai: seed %d\n", opts.Seed)
+	}
+	prog := newProgress(e, int64(c.Count))
+	start := time.Now()
+	made := 0
+	newCounter := func(*layouts.Model) generate.Counter {
+		s, _ := gattai.New(sopts) // options checked above
+		return counter{s}
+	}
+	err = generate.Generate(ctx, m, opts, newCounter, func(p generate.Puzzle) error {
+		made++
+		prog.update(made, int64(made))
+		return c.emit(w, pics, p, opts.Seed)
+	})
+	prog.finish()
+	if ferr := w.Flush(); err == nil && ferr != nil {
+		err = o.named(ferr)
+	}
+	if c.Stats {
+		el := time.Since(start)
+		fmt.Fprintf(e.stderr, "puzzles %d  elapsed %v  %s puzzles/s\n", made, el.Round(time.Microsecond), formatRate(float64(made)/el.Seconds()))
+	}
+	var xe *exitError
+	switch {
+	case ctx.Err() != nil && e.ctx.Err() != nil:
+		return &exitError{exitTimeout, fmt.Sprintf("interrupted with %d puzzles made", made)}
+	case ctx.Err() != nil:
+		return &exitError{exitTimeout, fmt.Sprintf("timed out after %v with %d puzzles made", c.Timeout, made)}
+	case errors.As(err, &xe):
+		return xe
+	case errors.Is(err, generate.ErrCounter) || errors.Is(err, gattai.ErrEngine):
+		return &exitError{exitInternal, err.Error()}
+	case err != nil:
+		return bad("%v", err)
+	}
+	if err := o.commit(); err != nil {
+		return err
+	}
+	return pics.close()
+}
+
+// emit writes one made puzzle in the --to format.
+func (c *generateCmd) emit(w *bufio.Writer, pics *files, p generate.Puzzle, seed uint64) error {
+	where := fmt.Sprintf("seed %d #%d", seed, p.Index+1)
+	q := p.Puzzle
+	q.Source.Format = layouts.FormatCanvas // the layout's own: line for one grid
+	if len(q.Model.Layout.Grids) == 1 && q.Model.N <= layouts.MaxLetterSymbols {
+		q.Source.Format = layouts.FormatLine
+	}
+	switch {
+	case c.json():
+		rec := report.Record{Input: where, Status: report.Unique, Seed: &seed}
+		var b strings.Builder
+		layouts.WritePuzzle(&b, c.textFormat(q))
+		rec.Puzzle = b.String()
+		b.Reset()
+		layouts.WriteGrid(&b, c.textFormat(q), p.Solution)
+		rec.Solution = b.String()
+		if len(c.Kinds) > 0 {
+			rec.Layout = json.RawMessage(q.Model.Layout.MarshalFile())
+		}
+		if c.Difficulty != "" || c.Rating != "" {
+			r, err := logic.Rate(q)
+			if err != nil {
+				return err
+			}
+			rec.Rating = &r
+		}
+		return report.Write(w, rec)
+	case c.link():
+		return c.writeLink(w, q, nil)
+	case c.svg():
+		return writeSVG(pics, where, q, nil)
+	}
+	if p.Index > 0 {
+		w.WriteString(c.textFormat(q).Source.Format.Separator())
+	}
+	return layouts.WritePuzzle(w, c.textFormat(q))
+}
+
+// counter counts with the facade's solver, for the generator.
+type counter struct{ s *gattai.Solver }
+
+func (c counter) Count(ctx context.Context, p *layouts.Puzzle, limit int) (int, layouts.Grid, error) {
+	r, err := c.s.Count(ctx, p, limit)
+	return r.Count, r.Grid, err
+}

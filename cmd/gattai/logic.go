@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+
+	"gattai"
+	"gattai/layouts"
+	"gattai/logic"
+	"gattai/report"
+)
+
+// The logical solver's commands: rate, hint and steps share their input,
+// engines (to prove each puzzle unique first), output and exit codes.
+type logicFlags struct {
+	inputFlags
+	engineFlags
+	outputFlags
+	To string `enum:"auto,json" default:"auto" help:"Output format: auto (text) or json (one object per puzzle)."`
+}
+
+type rateCmd struct{ logicFlags }
+
+type hintCmd struct{ logicFlags }
+
+type stepsCmd struct{ logicFlags }
+
+func (c *rateCmd) Run(e *env) error {
+	return c.run(e, func(p *layouts.Puzzle, o *outcome) error {
+		r, err := logic.Rate(p)
+		o.rating = &r
+		return err
+	}, func(w *bufio.Writer, r *record) {
+		x := r.out.rating
+		fmt.Fprintf(w, "%.1f %s %s\n", x.Score, x.Level, x.Hardest)
+	})
+}
+
+func (c *hintCmd) Run(e *env) error {
+	return c.run(e, func(p *layouts.Puzzle, o *outcome) error {
+		st, err := logic.Hint(p)
+		if errors.Is(err, logic.ErrSolved) {
+			return nil // no step: said as a record
+		}
+		o.steps = []logic.Step{st}
+		return err
+	}, func(w *bufio.Writer, r *record) {
+		if len(r.out.steps) == 0 {
+			fmt.Fprintf(w, "# %s: solved already\n", r.where())
+			return
+		}
+		fmt.Fprintln(w, r.out.steps[0])
+	})
+}
+
+func (c *stepsCmd) Run(e *env) error {
+	n := 0
+	return c.run(e, func(p *layouts.Puzzle, o *outcome) error {
+		steps, err := logic.Steps(p)
+		o.steps = steps
+		if err == nil {
+			r, rerr := logic.Rate(p)
+			o.rating, err = &r, rerr
+		}
+		return err
+	}, func(w *bufio.Writer, r *record) {
+		if n++; n > 1 {
+			w.WriteByte('\n')
+		}
+		fmt.Fprintf(w, "# %s\n", r.where())
+		for _, st := range r.out.steps {
+			fmt.Fprintln(w, st)
+		}
+		if x := r.out.rating; x.Solved {
+			fmt.Fprintf(w, "# solved: %.1f %s\n", x.Score, x.Level)
+		} else {
+			fmt.Fprintf(w, "# stuck: search needed beyond trials of depth 2\n")
+		}
+	})
+}
+
+// run proves each puzzle unique with the engines, then applies the
+// logical solver through apply and prints its outcome through text, or
+// as JSON.
+func (c *logicFlags) run(e *env, apply func(*layouts.Puzzle, *outcome) error, text func(*bufio.Writer, *record)) error {
+	return runBatch(e, &c.inputFlags, &c.engineFlags, &c.outputFlags,
+		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
+			r, err := s.Count(ctx, p, 2)
+			o := outcome{Result: r}
+			if err != nil || r.Count != 1 {
+				return o, err
+			}
+			err = apply(p, &o)
+			return o, err
+		},
+		func(w *bufio.Writer, r *record, stop string) error {
+			if c.To == "json" {
+				rec := jsonRecord(r, stop, false)
+				if rec.Status == report.Unique {
+					rec.Rating, rec.Steps = r.out.rating, r.out.steps
+				}
+				return report.Write(w, rec)
+			}
+			switch {
+			case stop != "":
+				stoppedText(w, r, stop)
+			case r.err != nil:
+				failed(e, w, r, errorText(r))
+			case r.out.Count == 0:
+				failed(e, w, r, r.where()+": no solution")
+			case r.out.Count > 1:
+				failed(e, w, r, r.where()+": more than one solution: no logical path")
+			default:
+				text(w, r)
+			}
+			return nil
+		}, true)
+}

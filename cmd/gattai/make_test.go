@@ -1,0 +1,75 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// generate: the same seed gives the same bytes whatever --jobs is; each
+// puzzle has exactly one solution by both engines; without --seed the
+// seed used is printed first.
+func TestGenerate(t *testing.T) {
+	for _, layout := range []string{"classic", "samurai"} {
+		one, errs, code := runGattai(t, "", "generate", "--layout", layout, "--count", "4", "--seed", "7", "--jobs", "1")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", layout, code, errs)
+		}
+		four, _, _ := runGattai(t, "", "generate", "--layout", layout, "--count", "4", "--seed", "7", "--jobs", "4")
+		if one != four {
+			t.Errorf("%s: --jobs 1 and --jobs 4 differ", layout)
+		}
+		for _, engine := range []string{"backtrack", "sat"} {
+			counts, errs, code := runGattai(t, one, "count", "--layout", layout, "--engine", engine)
+			if code != 0 || counts != "1\n1\n1\n1\n" {
+				t.Errorf("%s by %s: %q, exit %d, %s", layout, engine, counts, code, errs)
+			}
+		}
+	}
+	out, _, code := runGattai(t, "", "generate")
+	if code != 0 || !regexp.MustCompile(`^# seed \d+\n[.1-9]{81}\n$`).MatchString(out) {
+		t.Errorf("no seed: exit %d, %q", code, out)
+	}
+	// With kinds, the rules travel in a link.
+	link, errs, code := runGattai(t, "", "generate", "--kinds", "killer", "--seed", "3")
+	if code != 0 || !strings.HasPrefix(link, "https://f-puzzles.com/?load=") {
+		t.Fatalf("--kinds killer: exit %d, %q, %s", code, link, errs)
+	}
+	if out, errs, code := runGattai(t, link, "count"); code != 0 || out != "1\n" {
+		t.Errorf("the killer link counts %q, exit %d, %s", out, code, errs)
+	}
+	if _, errs, code := runGattai(t, "", "generate", "--kinds", "killer", "--to", "line"); code != exitBadInput || !strings.Contains(errs, "would lose the rules") {
+		t.Errorf("--kinds with --to line: exit %d, %s", code, errs)
+	}
+}
+
+// rate, hint and steps: one line per puzzle, the next step, the path;
+// a puzzle with several solutions has no logical path.
+func TestLogic(t *testing.T) {
+	classic := td("examples", "classic.txt")
+	out, errs, code := runGattai(t, "", "rate", classic, td("top1465-200.txt"))
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	rating := regexp.MustCompile(`^\d+\.\d (easy|medium|hard|expert|extreme) [a-z0-9 -]+$`)
+	if code != 0 || len(lines) != 201 {
+		t.Fatalf("rate: exit %d, %d lines, %s", code, len(lines), errs)
+	}
+	for _, l := range lines {
+		if !rating.MatchString(l) {
+			t.Errorf("rate: %q", l)
+		}
+	}
+	if out, _, code := runGattai(t, "", "hint", td("seeds", "samurai-problem1.txt")); code != 0 || !regexp.MustCompile(`^[a-z -]+: r\d+c\d+ (=|<>) \d`).MatchString(out) {
+		t.Errorf("hint: exit %d, %q", code, out)
+	}
+	out, _, code = runGattai(t, "", "steps", classic)
+	if code != 0 || !strings.HasPrefix(out, "# "+classic+":1\n") || !strings.Contains(out, "\n# solved: ") {
+		t.Errorf("steps: exit %d, %q", code, out)
+	}
+	multi := "1" + strings.Repeat(".", 80) + "\n"
+	if out, _, code := runGattai(t, multi, "rate"); code != exitNoSolution || out != "# -:1: more than one solution: no logical path\n" {
+		t.Errorf("rate of a puzzle with several solutions: exit %d, %q", code, out)
+	}
+	if out, _, code := runGattai(t, "", "steps", "--to", "json", classic); code != 0 || !strings.Contains(out, `"steps":[{"technique":`) || !strings.Contains(out, `"rating":{"score":`) {
+		t.Errorf("steps --to json: exit %d, %.200s", code, out)
+	}
+}
