@@ -151,8 +151,8 @@ func TestExternalCancelEncoding(t *testing.T) {
 			start := time.Now()
 			_, err := sat.External{Solver: path}.Count(ctx, p, sat.Options{Encoding: amo})
 			cancel()
-			if d := time.Since(start) - wait; !errors.Is(err, context.DeadlineExceeded) || d > 500*time.Millisecond {
-				t.Errorf("%s, deadline %v: err = %v, %v after the deadline; want it within 500ms", amo, wait, err, d)
+			if d := time.Since(start) - wait; !errors.Is(err, context.DeadlineExceeded) || d > 2*time.Second {
+				t.Errorf("%s, deadline %v: err = %v, %v after the deadline; want it within 2s (it took 20s before; the slack is for a loaded machine)", amo, wait, err, d)
 			}
 		}
 	}
