@@ -275,4 +275,3 @@ func (h *handler) link(ctx context.Context, w http.ResponseWriter, q *Request) e
 	writeJSON(w, http.StatusOK, out)
 	return nil
 }
-

@@ -16,6 +16,7 @@
 //     format layouts reads (line, rows, POJ, Euler, canvas; several
 //     puzzles in one body), or an f-puzzles or SudokuPad link, id or
 //     JSON (fpuzzles.Detect, sudokupad.Detect).
+//
 //   - Content-Type application/json: a Request object,
 //
 //     {"puzzle": "...", "layout": "samurai", "size": 9, "box": "3x3",
