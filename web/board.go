@@ -18,7 +18,7 @@ type Board struct {
 	Width   int             `json:"width"`            // canvas columns
 	Symbols []string        `json:"symbols"`          // symbols[d-1] is digit d's text
 	Cells   [][2]int        `json:"cells"`            // cell index -> canvas [row, col], 0-based
-	Borders []uint8         `json:"borders"`          // cell index -> thick edges: 1 top, 2 right, 4 bottom, 8 left
+	Borders []int           `json:"borders"`          // cell index -> thick edges: 1 top, 2 right, 4 bottom, 8 left
 	Units   [][]int         `json:"units"`            // each unit's cells: digits in one unit all differ
 	Layout  json.RawMessage `json:"layout_file"`      // the layout file, to send back with givens
 	Givens  []int           `json:"givens,omitempty"` // the puzzle's givens by cell, when a puzzle was sent
@@ -32,7 +32,7 @@ func newBoard(m *layouts.Model, p *layouts.Puzzle) *Board {
 		Name: cmp(l.Name, "custom"), Size: m.N, Box: l.Box.String(),
 		Height: m.Height, Width: m.Width,
 		Cells:   make([][2]int, len(m.Cells)),
-		Borders: make([]uint8, len(m.Cells)),
+		Borders: make([]int, len(m.Cells)),
 		Layout:  l.MarshalFile(),
 	}
 	for d := 1; d <= m.N; d++ {
@@ -50,7 +50,7 @@ func newBoard(m *layouts.Model, p *layouts.Puzzle) *Board {
 		return !ok || !slices.ContainsFunc(boxes[c], func(id int) bool { return slices.Contains(boxes[o], id) })
 	}
 	for c, pos := range m.Cells {
-		var e uint8
+		var e int
 		for bit, d := range [4][2]int{{-1, 0}, {0, 1}, {1, 0}, {0, -1}} {
 			if differ(c, pos.Row+d[0], pos.Col+d[1]) {
 				e |= 1 << bit

@@ -363,7 +363,7 @@ func TestLayouts(t *testing.T) {
 		code   int
 		cells  int
 		width  int
-		border uint8 // of cell 0
+		border int // of cell 0
 	}{
 		{"/api/layouts/classic", 200, 81, 9, 1 | 8},
 		{"/api/layouts/classic?size=4", 200, 16, 4, 1 | 8},
@@ -396,6 +396,10 @@ func TestLayouts(t *testing.T) {
 	// A 9x9's cell r1c3 has a thick right edge, r1c2 none.
 	w = httptest.NewRecorder()
 	h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/api/layouts/classic", nil))
+	// The page reads numbers, not the base64 of a []uint8.
+	if !bytes.Contains(w.Body.Bytes(), []byte(`"borders":[9,1,3,9,1,3,9,1,3,8,0,2,`)) {
+		t.Errorf("borders are not a JSON array of numbers: %.300s", w.Body)
+	}
 	var b Board
 	json.Unmarshal(w.Body.Bytes(), &b)
 	if b.Borders[1] != 1 || b.Borders[2] != 1|2 || b.Borders[80] != 2|4 {

@@ -66,15 +66,28 @@
       el.dataset.cell = i;
       el.style.gridRow = r + 1;
       el.style.gridColumn = c + 1;
-      const e = b.borders[i];
-      if (e & 1) el.classList.add("bt");
-      if (e & 2) el.classList.add("br");
-      if (e & 4) el.classList.add("bb");
-      if (e & 8) el.classList.add("bl");
       el.tabIndex = i === 0 ? 0 : -1;
       boardEl.append(el);
       inputs.push(el);
       at.set(r + "," + c, i);
+    });
+    // Lines: a cell draws its right and bottom edges, and its top and
+    // left ones on the board's edge; a box border shared by two cells
+    // is 2px from the cell before it and 1px (an inset shadow) from the
+    // cell after, so that every thick line is 3px.
+    b.cells.forEach(([r, c], i) => {
+      const e = b.borders[i];
+      const has = (dr, dc) => at.has((r + dr) + "," + (c + dc));
+      const st = inputs[i].style;
+      const thin = "1px solid var(--thin)", edge = "3px solid var(--line)";
+      st.borderRight = !has(0, 1) ? edge : e & 2 ? "2px solid var(--line)" : thin;
+      st.borderBottom = !has(1, 0) ? edge : e & 4 ? "2px solid var(--line)" : thin;
+      st.borderLeft = !has(0, -1) ? edge : "0";
+      st.borderTop = !has(-1, 0) ? edge : "0";
+      const shadows = [];
+      if (has(0, -1) && e & 8) shadows.push("inset 1px 0 0 var(--line)");
+      if (has(-1, 0) && e & 1) shadows.push("inset 0 1px 0 var(--line)");
+      if (shadows.length) st.boxShadow = shadows.join(", ");
     });
     if (b.givens) {
       b.givens.forEach((d, i) => { if (d) inputs[i].value = b.symbols[d - 1]; });
