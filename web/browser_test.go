@@ -198,4 +198,35 @@ func TestBrowser(t *testing.T) {
 	if err := layouts.Check(p, g); err != nil {
 		t.Errorf("the page's solution fails layouts.Check: %v", err)
 	}
+
+	// A layout file with a jigsaw and killer cages: paste it, use it,
+	// paste the puzzle on it, solve; the picture shows the cages.
+	for _, name := range []string{"jigsaw-classic", "killer-classic"} {
+		file := readFile(t, "testdata/variants/"+name+".json")
+		lf, err := layouts.ParseLayoutFile(name, []byte(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		vm, err := layouts.Compile(lf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vg := readDigits(t, vm, "testdata/variants/"+name+".txt")
+		want := readDigits(t, vm, "testdata/variants/"+name+".solution.txt")
+		do("pasting the layout file of "+name, chromedp.SetValue(chromedp.CSS(`#text`), file), chromedp.Click(chromedp.CSS(`#load-layout`)))
+		waitFor("the layout of "+name, `document.getElementById("status").textContent.startsWith("Layout loaded")`)
+		do("pasting "+name, chromedp.SetValue(chromedp.CSS(`#text`), readFile(t, "testdata/variants/"+name+".txt")), chromedp.Click(chromedp.CSS(`#load`)))
+		waitFor("the puzzle "+name, `document.getElementById("status").textContent.startsWith("Puzzle loaded")`)
+		do("solving "+name, chromedp.Click(chromedp.CSS(`#solve`)))
+		waitFor("the answer to "+name, `document.querySelector("#board input.solved") !== null`)
+		m = vm
+		compare(vg, want)
+		if name == "killer-classic" {
+			waitFor("the picture of "+name, `!document.getElementById("picture").hidden && document.getElementById("picture").complete && document.getElementById("picture").naturalWidth > 0`)
+		}
+	}
+	if os.Getenv("GATTAI_WEB_SCREENSHOT") == "all" {
+		shot, _ := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+		os.WriteFile(filepath.Join(os.TempDir(), "web-killer.png"), shot, 0o644)
+	}
 }

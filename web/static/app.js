@@ -10,6 +10,7 @@
   let inputs = [];    // cell index -> its input
   let at = new Map(); // "r,c" -> cell index
   let answer = null;  // the last answer's SVG, for download
+  let custom = false; // the board is a layout file's
 
   function setStatus(text, kind) {
     statusEl.textContent = "";
@@ -92,10 +93,30 @@
     if (b.givens) {
       b.givens.forEach((d, i) => { if (d) inputs[i].value = b.symbols[d - 1]; });
     }
+    $("caption").textContent = `${b.name} · ${b.size} × ${b.size} · ${b.cells.length} cells`;
     $("rules").textContent = b.rules && b.rules.length
-      ? "Also on this board (see the SVG): " + b.rules.join(", ") + "."
+      ? "Also on this board, drawn below: " + b.rules.join(", ") + "."
       : "";
     conflicts();
+    picture(null);
+    if (b.rules && b.rules.length) {
+      fetch("/api/svg", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(source()) })
+        .then((res) => (res.ok ? res.text() : null))
+        .then((svg) => { if (svg && board === b) picture(svg); }, () => {});
+    }
+  }
+
+  // picture shows the SVG of the puzzle or its answer under the board,
+  // for layouts with constraints that the grid of inputs does not draw.
+  let pictureURL = null;
+  function picture(svg) {
+    const img = $("picture");
+    if (pictureURL) URL.revokeObjectURL(pictureURL);
+    pictureURL = null;
+    img.hidden = !(svg && board.rules && board.rules.length);
+    if (img.hidden) return;
+    pictureURL = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+    img.src = pictureURL;
   }
 
   function givens() {
@@ -201,8 +222,8 @@
 
   async function run(kind) {
     if (!board) return;
-    if (conflicts()) {
-      setStatus("Some givens repeat a digit: fix the red cells first.", "bad");
+    if (conflicts() && kind !== "explain") {
+      setStatus("Some givens repeat a digit: fix the red cells, or ask Explain.", "bad");
       return;
     }
     clearAnswer();
@@ -218,6 +239,7 @@
       return;
     }
     answer = ans.svg || null;
+    if (answer) picture(answer);
     const rec = ans.records[0];
     if (ans.digits) {
       ans.digits.forEach((d, i) => {
@@ -286,6 +308,7 @@
   }
 
   async function newBoard() {
+    custom = false;
     try {
       render(await api(`/api/layouts/${encodeURIComponent($("layout").value)}?size=${$("size").value}`));
       setStatus("Type the givens, then Solve.");
@@ -301,7 +324,18 @@
       return;
     }
     try {
-      const b = await api("/api/board", asLayout ? { layout_file: text } : { puzzle: text });
+      let b;
+      if (asLayout) {
+        b = await api("/api/board", { layout_file: text });
+      } else if (custom) {
+        // On a layout file's board the text is read on that layout,
+        // unless it carries its own (a link).
+        b = await api("/api/board", { puzzle: text, layout_file: board.layout_file })
+          .catch(() => api("/api/board", { puzzle: text }));
+      } else {
+        b = await api("/api/board", { puzzle: text });
+      }
+      custom = asLayout || (custom && b.name === board.name);
       render(b);
       setStatus(asLayout ? "Layout loaded: type the givens." : "Puzzle loaded: Solve, Count or Explain.");
     } catch (e) {
