@@ -78,7 +78,8 @@
 // puzzle): 400 bad input (a request that does not decode, an unknown
 // layout, a puzzle that does not parse, givens that do not fit), 403 a
 // cross-origin POST (http.CrossOriginProtection: another site open in
-// the browser cannot make the server solve), 404 an unknown endpoint or
+// the browser cannot make the server solve) or a Host that is not
+// loopback unless Options.AnyHost (against DNS rebinding), 404 an unknown endpoint or
 // layout, 405 a wrong method (with Allow), 413 a body over MaxBody or
 // more than MaxPuzzles puzzles, 415 a Content-Type other than
 // text/plain and application/json, 501 hint and generate, 503 when

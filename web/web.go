@@ -37,6 +37,12 @@ type Options struct {
 	MaxPuzzles int            // puzzles in one request; 0: DefaultMaxPuzzles (100)
 	MaxLimit   int            // the largest count limit a request may ask; 0: DefaultMaxLimit
 
+	// AnyHost answers requests for any Host. Without it only loopback
+	// hosts (localhost, 127.0.0.0/8, [::1]) are answered and others get
+	// 403: a web page whose name an attacker points at 127.0.0.1 (DNS
+	// rebinding) cannot use the server. gattai serve --public sets it.
+	AnyHost bool
+
 	// Log, if set, is told of every request: its method, path, status
 	// and duration. The handler itself never prints.
 	Log func(method, path string, status int, elapsed time.Duration)
@@ -47,16 +53,18 @@ type handler struct {
 	opts Options
 	sem  chan struct{} // one token per solve running
 	mux  *http.ServeMux
+	// inner is mux behind the cross-origin check.
+	inner http.Handler
 }
 
 // NewHandler serves the page (GET /) and the API (/api/..., doc.go)
 // under the safety limits of opts. Cross-origin POSTs are refused (403):
 // another site open in the browser cannot make the server solve.
 func NewHandler(opts Options) http.Handler {
-	return http.NewCrossOriginProtection().Handler(newHandler(opts))
+	return newHandler(opts)
 }
 
-// newHandler is NewHandler's handler, without the cross-origin check.
+// newHandler is NewHandler's handler.
 func newHandler(opts Options) *handler {
 	if opts.MaxBody <= 0 {
 		opts.MaxBody = DefaultMaxBody
@@ -75,6 +83,11 @@ func newHandler(opts Options) *handler {
 	}
 	h := &handler{opts: opts, sem: make(chan struct{}, opts.MaxSolves), mux: http.NewServeMux()}
 	h.routes()
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, &httpError{status: http.StatusForbidden, msg: "cross-origin request refused: use the page of this server"})
+	}))
+	h.inner = cop.Handler(h.mux)
 	return h
 }
 
@@ -156,14 +169,29 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if strings.HasPrefix(r.URL.Path, "/api/") {
 		hd.Set("Cache-Control", "no-store")
 	}
+	next := h.inner.ServeHTTP
+	if !h.opts.AnyHost && !loopbackHost(r.Host) {
+		next = func(w http.ResponseWriter, r *http.Request) {
+			writeError(w, &httpError{status: http.StatusForbidden, msg: fmt.Sprintf("host %q is not a loopback host: this server answers local requests only", r.Host)})
+		}
+	}
 	if h.opts.Log == nil {
-		h.mux.ServeHTTP(w, r)
+		next(w, r)
 		return
 	}
 	start := time.Now()
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
-	h.mux.ServeHTTP(sw, r)
+	next(sw, r)
 	h.opts.Log(r.Method, r.URL.Path, sw.status, time.Since(start))
+}
+
+// loopbackHost reports whether a request's Host, with or without a
+// port, names the loopback interface.
+func loopbackHost(host string) bool {
+	if _, _, err := net.SplitHostPort(host); err != nil {
+		host = net.JoinHostPort(strings.Trim(host, "[]"), "0")
+	}
+	return Loopback(host)
 }
 
 // statusWriter remembers the status written, for the log.

@@ -27,13 +27,21 @@ const classic = "..845....\n.........\n475.....9\n12.......\n3...1.6..\n..9..42.
 // the status and the decoded JSON answer (nil when not JSON).
 func post(t *testing.T, h http.Handler, path, contentType, body string) (int, http.Header, []byte) {
 	t.Helper()
-	req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
+	req := localRequest(http.MethodPost, path, strings.NewReader(body))
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, req)
 	return w.Code, w.Header(), w.Body.Bytes()
+}
+
+// localRequest is a request to the server on 127.0.0.1, as a browser
+// on this machine sends it.
+func localRequest(method, target string, body io.Reader) *http.Request {
+	req := httptest.NewRequest(method, target, body)
+	req.Host = "127.0.0.1:8080"
+	return req
 }
 
 func answer(t *testing.T, body []byte) Answer {
@@ -301,7 +309,7 @@ func TestMethods(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
 			w := httptest.NewRecorder()
-			h.ServeHTTP(w, httptest.NewRequest(tt.method, tt.path, nil))
+			h.ServeHTTP(w, localRequest(tt.method, tt.path, nil))
 			if w.Code != http.StatusMethodNotAllowed {
 				t.Fatalf("status %d", w.Code)
 			}
@@ -315,13 +323,48 @@ func TestMethods(t *testing.T) {
 
 func TestCrossOrigin(t *testing.T) {
 	h := NewHandler(Options{})
-	req := httptest.NewRequest(http.MethodPost, "/api/solve", strings.NewReader(classic))
+	req := localRequest(http.MethodPost, "/api/solve", strings.NewReader(classic))
 	req.Header.Set("Sec-Fetch-Site", "cross-site")
 	req.Header.Set("Origin", "https://evil.example")
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, req)
 	if w.Code != http.StatusForbidden {
 		t.Fatalf("cross-site POST: status %d, want 403", w.Code)
+	}
+	if e := errorMessage(t, w.Body.Bytes()); !strings.Contains(e.Message, "cross-origin") {
+		t.Errorf("message %q", e.Message)
+	}
+}
+
+func TestHost(t *testing.T) {
+	tests := []struct {
+		host    string
+		anyHost bool
+		code    int
+	}{
+		{"127.0.0.1:8080", false, 200},
+		{"localhost:8080", false, 200},
+		{"localhost", false, 200},
+		{"[::1]:8080", false, 200},
+		{"evil.example", false, 403},
+		{"evil.example:8080", false, 403},
+		{"192.168.1.5:8080", false, 403},
+		{"evil.example:8080", true, 200},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.host, tt.anyHost), func(t *testing.T) {
+			h := NewHandler(Options{AnyHost: tt.anyHost})
+			req := httptest.NewRequest(http.MethodGet, "/api/layouts", nil)
+			req.Host = tt.host
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, req)
+			if w.Code != tt.code {
+				t.Fatalf("status %d, want %d: %s", w.Code, tt.code, w.Body)
+			}
+			if tt.code != 200 {
+				errorMessage(t, w.Body.Bytes())
+			}
+		})
 	}
 }
 
@@ -330,7 +373,7 @@ func TestPageAndHeaders(t *testing.T) {
 	for _, path := range []string{"/", "/app.js", "/style.css", "/api/layouts"} {
 		t.Run(path, func(t *testing.T) {
 			w := httptest.NewRecorder()
-			h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))
+			h.ServeHTTP(w, localRequest(http.MethodGet, path, nil))
 			if w.Code != 200 {
 				t.Fatalf("status %d", w.Code)
 			}
@@ -350,7 +393,7 @@ func TestPageAndHeaders(t *testing.T) {
 func TestLayouts(t *testing.T) {
 	h := NewHandler(Options{})
 	w := httptest.NewRecorder()
-	h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/api/layouts", nil))
+	h.ServeHTTP(w, localRequest(http.MethodGet, "/api/layouts", nil))
 	var list []LayoutInfo
 	if err := json.Unmarshal(w.Body.Bytes(), &list); err != nil {
 		t.Fatal(err)
@@ -376,7 +419,7 @@ func TestLayouts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
 			w := httptest.NewRecorder()
-			h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, tt.path, nil))
+			h.ServeHTTP(w, localRequest(http.MethodGet, tt.path, nil))
 			if w.Code != tt.code {
 				t.Fatalf("status %d: %s", w.Code, w.Body)
 			}
@@ -395,7 +438,7 @@ func TestLayouts(t *testing.T) {
 	}
 	// A 9x9's cell r1c3 has a thick right edge, r1c2 none.
 	w = httptest.NewRecorder()
-	h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/api/layouts/classic", nil))
+	h.ServeHTTP(w, localRequest(http.MethodGet, "/api/layouts/classic", nil))
 	// The page reads numbers, not the base64 of a []uint8.
 	if !bytes.Contains(w.Body.Bytes(), []byte(`"borders":[9,1,3,9,1,3,9,1,3,8,0,2,`)) {
 		t.Errorf("borders are not a JSON array of numbers: %.300s", w.Body)
@@ -550,7 +593,7 @@ func FuzzRequest(f *testing.F) {
 	h := NewHandler(Options{Timeout: 200 * time.Millisecond, MaxBody: 1 << 16})
 	f.Fuzz(func(t *testing.T, ctype, body string) {
 		for _, path := range []string{"/api/solve", "/api/board", "/api/link"} {
-			req := httptest.NewRequest(http.MethodPost, path, strings.NewReader(body))
+			req := localRequest(http.MethodPost, path, strings.NewReader(body))
 			req.Header.Set("Content-Type", ctype)
 			w := httptest.NewRecorder()
 			h.ServeHTTP(w, req)

@@ -38,6 +38,7 @@ func (c *serveCmd) Run(e *env) error {
 		Timeout:    c.Timeout,
 		MaxSolves:  c.Jobs,
 		MaxPuzzles: c.Puzzles,
+		AnyHost:    c.Public,
 	}
 	if c.Verbose {
 		opts.Log = func(method, path string, status int, elapsed time.Duration) {
