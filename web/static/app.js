@@ -392,6 +392,9 @@
     }
   }
 
+  // Hint and Generate stay disabled until the server has /api/hint and
+  // /api/generate (see the routes in web.go): then enable the buttons
+  // and hook them here, hint with run-like code on source().
   $("solve").addEventListener("click", () => run("solve"));
   $("count").addEventListener("click", () => run("count"));
   $("explain").addEventListener("click", () => run("explain"));
