@@ -51,6 +51,7 @@ type cli struct {
 	Export   exportCmd   `cmd:"" help:"Write each puzzle as DIMACS CNF for any SAT solver."`
 	Decode   decodeCmd   `cmd:"" help:"Read a SAT solver's answer to an exported CNF, print and check the grid."`
 	Layouts  layoutsCmd  `cmd:"" help:"List the built-in layouts, draw one, or print it as a layout file."`
+	Serve    serveCmd    `cmd:"" help:"Serve a local web page and JSON API to solve puzzles in a browser (127.0.0.1:8080)."`
 }
 
 // env is what commands may touch of the process: no globals.

@@ -1,0 +1,277 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"gattai"
+	"gattai/fpuzzles"
+	"gattai/layouts"
+	"gattai/report"
+	"gattai/sudokupad"
+	"gattai/svg"
+)
+
+// Answer is what /api/solve, /api/count and /api/explain answer: a
+// record per puzzle, as gattai's --to json writes them, and for a
+// request of one puzzle the digits and picture of its answer.
+type Answer struct {
+	Records []report.Record `json:"records"`
+	// Digits, for one puzzle with a solution: the first solution's
+	// digits by cell (the cell order of Board.Cells).
+	Digits []int `json:"digits,omitempty"`
+	// CoreCells, for one puzzle explained: the cells of the givens
+	// that cannot all hold.
+	CoreCells []int `json:"core_cells,omitempty"`
+	// SVG, for one puzzle: its picture, with the solution in blue
+	// when one was found (package svg).
+	SVG string `json:"svg,omitempty"`
+}
+
+// LayoutInfo is one built-in layout in GET /api/layouts.
+type LayoutInfo struct {
+	Name  string `json:"name"`
+	About string `json:"about"`
+	Grids int    `json:"grids"`
+	Sizes []int  `json:"sizes"` // the common sizes it takes
+}
+
+// Links is what /api/link answers: a share link per site, or why the
+// site cannot hold the puzzle (f-puzzles holds a single grid).
+type Links struct {
+	FPuzzles  string            `json:"fpuzzles,omitempty"`
+	SudokuPad string            `json:"sudokupad,omitempty"`
+	Errors    map[string]string `json:"errors,omitempty"`
+}
+
+// commonSizes are the sizes the page offers.
+var commonSizes = [...]int{4, 6, 8, 9, 12, 16, 25}
+
+func (h *handler) layouts(w http.ResponseWriter, r *http.Request) {
+	var out []LayoutInfo
+	for _, in := range layouts.Builtins() {
+		li := LayoutInfo{Name: in.Name, About: in.About, Grids: in.Grids}
+		for _, n := range commonSizes {
+			if l, err := layouts.Builtin(in.Name, n, layouts.Shape{}); err == nil && l.Validate() == nil {
+				li.Sizes = append(li.Sizes, n)
+			}
+		}
+		out = append(out, li)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// layout answers a built-in layout's Board: ?size=N&box=RxC.
+func (h *handler) layout(w http.ResponseWriter, r *http.Request) {
+	q := &Request{Layout: r.PathValue("name"), Box: r.URL.Query().Get("box")}
+	if s := r.URL.Query().Get("size"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			writeError(w, badRequest("size %q is not a number", s))
+			return
+		}
+		q.Size = n
+	}
+	m, err := q.model()
+	if err != nil {
+		var he *httpError
+		if errors.As(err, &he) && errors.Is(err, layouts.ErrUnknownLayout) {
+			he.status = http.StatusNotFound
+		}
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, newBoard(m, nil))
+}
+
+// board answers the Board of the request's layout, with the givens of
+// its puzzle when it has one (the first, if several).
+func (h *handler) board(ctx context.Context, w http.ResponseWriter, q *Request) error {
+	if q.Puzzle == "" && q.Givens == nil {
+		m, err := q.model()
+		if err != nil {
+			return err
+		}
+		if m == nil {
+			return badRequest("no puzzle and no layout")
+		}
+		writeJSON(w, http.StatusOK, newBoard(m, nil))
+		return nil
+	}
+	items, err := q.puzzles(h.opts.MaxPuzzles)
+	if err != nil {
+		return err
+	}
+	for _, it := range items {
+		if it.p != nil {
+			writeJSON(w, http.StatusOK, newBoard(it.p.Model, it.p))
+			return nil
+		}
+	}
+	return fromParse(items[0].err)
+}
+
+func (h *handler) solve(ctx context.Context, w http.ResponseWriter, q *Request) error {
+	return h.run(ctx, w, q, 2, false)
+}
+
+func (h *handler) count(ctx context.Context, w http.ResponseWriter, q *Request) error {
+	limit := q.Limit
+	switch {
+	case limit == 0:
+		limit = 2
+	case limit < 1 || limit > h.opts.MaxLimit:
+		return badRequest("limit %d is outside 1..%d", limit, h.opts.MaxLimit)
+	}
+	return h.run(ctx, w, q, limit, false)
+}
+
+func (h *handler) explain(ctx context.Context, w http.ResponseWriter, q *Request) error {
+	return h.run(ctx, w, q, 1, true)
+}
+
+// run solves, counts or explains every puzzle of the request, within
+// the request's time and a slot among MaxSolves.
+func (h *handler) run(ctx context.Context, w http.ResponseWriter, q *Request, limit int, explain bool) error {
+	opts := h.opts.Solver
+	switch q.Engine {
+	case "":
+	case gattai.EngineAuto, gattai.EngineBacktrack, gattai.EngineSAT:
+		opts.Engine = q.Engine
+	default:
+		return badRequest("engine %q: want auto, backtrack or sat", q.Engine)
+	}
+	items, err := q.puzzles(h.opts.MaxPuzzles)
+	if err != nil {
+		return err
+	}
+	s, err := gattai.New(opts)
+	if err != nil {
+		return err // the server's options: a 500
+	}
+	ctx, cancel := context.WithTimeout(ctx, h.opts.Timeout)
+	defer cancel()
+	select {
+	case h.sem <- struct{}{}:
+		defer func() { <-h.sem }()
+	case <-ctx.Done():
+		return &httpError{status: http.StatusServiceUnavailable, msg: fmt.Sprintf("busy: %d solves running; try again", cap(h.sem))}
+	}
+
+	ans := Answer{Records: make([]report.Record, 0, len(items))}
+	one := len(items) == 1
+	for _, it := range items {
+		if it.err != nil {
+			ans.Records = append(ans.Records, report.New(inputName, it.line, nil, gattai.Result{}, it.err, false))
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			ans.Records = append(ans.Records, report.Stopped(inputName, it.line, errors.Is(err, context.DeadlineExceeded)))
+			continue
+		}
+		var r gattai.Result
+		var x gattai.Explanation
+		if explain {
+			start := time.Now()
+			x, err = s.Explain(ctx, it.p, nil)
+			r = gattai.Result{Limit: 1, Engine: s.Options().Engine, Elapsed: time.Since(start)}
+			if x.Solvable {
+				r.Count = 1
+			}
+		} else {
+			r, err = s.Count(ctx, it.p, limit)
+		}
+		rec := report.New(inputName, it.line, it.p, r, err, !explain)
+		if err == nil && explain && !x.Solvable {
+			rec.Core = core(it.p, x)
+			if one {
+				ans.CoreCells = x.Givens
+			}
+		}
+		ans.Records = append(ans.Records, rec)
+		if one {
+			var g *layouts.Grid
+			if err == nil && r.Count > 0 && !explain {
+				g = &r.Grid
+				ans.Digits = make([]int, len(r.Grid.Digits))
+				for c, d := range r.Grid.Digits {
+					ans.Digits[c] = int(d)
+				}
+			}
+			var b bytes.Buffer
+			if svg.Write(&b, it.p, g, svg.Options{}) == nil {
+				ans.SVG = b.String()
+			}
+		}
+	}
+	writeJSON(w, http.StatusOK, ans)
+	return nil
+}
+
+// core names what an explanation found, as gattai explain does: givens
+// "r1c1=5", or constraints "constraint 2 (killer)".
+func core(p *layouts.Puzzle, x gattai.Explanation) []string {
+	m := p.Model
+	out := []string{}
+	for _, c := range x.Givens {
+		out = append(out, fmt.Sprintf("%s=%s", m.Cells[c], layouts.Symbol(int(p.Givens[c]))))
+	}
+	for _, c := range x.Constraints {
+		out = append(out, fmt.Sprintf("constraint %d (%s)", c+1, m.Layout.Constraints[c].Kind))
+	}
+	if len(out) == 0 {
+		out = append(out, "the layout's grids and regions alone have no solution")
+	}
+	return out
+}
+
+// svg answers the picture of the request's puzzle (no solving).
+func (h *handler) svg(ctx context.Context, w http.ResponseWriter, q *Request) error {
+	p, err := q.one()
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := svg.Write(&b, p, nil, svg.Options{}); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Content-Disposition", `inline; filename="puzzle.svg"`)
+	w.Write(b.Bytes())
+	return nil
+}
+
+// link answers the share links of the request's puzzle.
+func (h *handler) link(ctx context.Context, w http.ResponseWriter, q *Request) error {
+	p, err := q.one()
+	if err != nil {
+		return err
+	}
+	var out Links
+	fail := func(site string, err error) {
+		if out.Errors == nil {
+			out.Errors = map[string]string{}
+		}
+		out.Errors[site] = err.Error()
+	}
+	if s, err := fpuzzles.Link(p, fpuzzles.WriteOptions{}); err != nil {
+		fail("fpuzzles", err)
+	} else {
+		out.FPuzzles = s
+	}
+	if s, err := sudokupad.Link(p, sudokupad.WriteOptions{}); err != nil {
+		fail("sudokupad", err)
+	} else {
+		out.SudokuPad = s
+	}
+	if out.FPuzzles == "" && out.SudokuPad == "" {
+		return badRequest("no site holds this puzzle: %s", out.Errors["sudokupad"])
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
