@@ -5,13 +5,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"strconv"
 	"time"
 
 	"gattai"
 	"gattai/fpuzzles"
+	"gattai/generate"
 	"gattai/layouts"
+	"gattai/logic"
 	"gattai/report"
 	"gattai/sudokupad"
 	"gattai/svg"
@@ -31,6 +34,10 @@ type Answer struct {
 	// SVG, for one puzzle: its picture, with the solution in blue
 	// when one was found (package svg).
 	SVG string `json:"svg,omitempty"`
+	// Step and StepCells, for /api/hint: the next logical step in words,
+	// and the cells it places or eliminates from.
+	Step      string `json:"step,omitempty"`
+	StepCells []int  `json:"step_cells,omitempty"`
 }
 
 // LayoutInfo is one built-in layout in GET /api/layouts.
@@ -274,4 +281,139 @@ func (h *handler) link(ctx context.Context, w http.ResponseWriter, q *Request) e
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
+}
+
+// slot waits for one of the MaxSolves slots within the request's time;
+// release it when done.
+func (h *handler) slot(ctx context.Context) (release func(), err error) {
+	select {
+	case h.sem <- struct{}{}:
+		return func() { <-h.sem }, nil
+	case <-ctx.Done():
+		return nil, &httpError{status: http.StatusServiceUnavailable, msg: fmt.Sprintf("busy: %d solves running; try again", cap(h.sem))}
+	}
+}
+
+// hint answers the next logical step of the request's puzzle, once the
+// engines have proved it has exactly one solution.
+func (h *handler) hint(ctx context.Context, w http.ResponseWriter, q *Request) error {
+	p, err := q.one()
+	if err != nil {
+		return err
+	}
+	s, err := gattai.New(h.opts.Solver)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, h.opts.Timeout)
+	defer cancel()
+	release, err := h.slot(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
+	r, err := s.Count(ctx, p, 2)
+	rec := report.New(inputName, 1, p, r, err, false)
+	ans := Answer{Records: []report.Record{rec}}
+	if err != nil || r.Count != 1 {
+		writeJSON(w, http.StatusOK, ans)
+		return nil
+	}
+	// The logical solver does not watch a context: it runs aside, and
+	// a request whose time runs out first gets a timeout record.
+	type hinted struct {
+		st  logic.Step
+		err error
+	}
+	done := make(chan hinted, 1)
+	go func() { st, err := logic.Hint(p); done <- hinted{st, err} }()
+	select {
+	case <-ctx.Done():
+		ans.Records[0] = report.Stopped(inputName, 1, errors.Is(ctx.Err(), context.DeadlineExceeded))
+	case x := <-done:
+		switch {
+		case errors.Is(x.err, logic.ErrSolved):
+			ans.Step = "solved already"
+		case x.err != nil:
+			ans.Records[0] = report.New(inputName, 1, p, r, x.err, false)
+		default:
+			ans.Records[0].Steps = []logic.Step{x.st}
+			ans.Step = x.st.String()
+			for _, mv := range append(x.st.Placements, x.st.Eliminations...) {
+				if c, ok := p.Model.Cell(mv.Cell); ok {
+					ans.StepCells = append(ans.StepCells, c)
+				}
+			}
+		}
+	}
+	writeJSON(w, http.StatusOK, ans)
+	return nil
+}
+
+// generate answers the board of a new puzzle with exactly one solution,
+// minimal, on the request's layout (classic 9x9 when it names none).
+func (h *handler) generate(ctx context.Context, w http.ResponseWriter, q *Request) error {
+	if q.Puzzle != "" || q.Givens != nil {
+		return badRequest("generate takes a layout, not a puzzle")
+	}
+	if q.Layout == "" && q.LayoutFile == nil && q.Size == 0 {
+		q.Layout = "classic"
+	}
+	m, err := q.model()
+	if err != nil {
+		return err
+	}
+	opts := generate.Options{Seed: q.Seed}
+	if opts.Seed == 0 {
+		opts.Seed = rand.Uint64()
+	}
+	if opts.Symmetry, err = generate.ParseSymmetry(q.Symmetry); err != nil {
+		return badRequest("%v", err)
+	}
+	switch q.Difficulty {
+	case "":
+	case "easy", "medium", "hard", "expert", "extreme":
+		want := q.Difficulty
+		opts.Rating = generate.Range{Min: 1, Max: 1}
+		opts.Rate = func(_ context.Context, p *layouts.Puzzle) (float64, error) {
+			r, err := logic.Rate(p)
+			if err != nil || r.Level.String() != want {
+				return 0, err
+			}
+			return 1, nil
+		}
+	default:
+		return badRequest("difficulty %q: want easy, medium, hard, expert or extreme", q.Difficulty)
+	}
+	ctx, cancel := context.WithTimeout(ctx, h.opts.Timeout)
+	defer cancel()
+	release, err := h.slot(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
+	var made *layouts.Puzzle
+	err = generate.Generate(ctx, m, opts, func(*layouts.Model) generate.Counter {
+		s, _ := gattai.New(h.opts.Solver) // the server's options, checked at start
+		return counter{s}
+	}, func(p generate.Puzzle) error {
+		made = p.Puzzle
+		return nil
+	})
+	switch {
+	case ctx.Err() != nil:
+		return &httpError{status: http.StatusServiceUnavailable, msg: "no puzzle made in time; try a smaller layout or no difficulty"}
+	case err != nil:
+		return badRequest("%v", err)
+	}
+	writeJSON(w, http.StatusOK, newBoard(made.Model, made))
+	return nil
+}
+
+// counter counts with the facade's solver, for the generator.
+type counter struct{ s *gattai.Solver }
+
+func (c counter) Count(ctx context.Context, p *layouts.Puzzle, limit int) (int, layouts.Grid, error) {
+	r, err := c.s.Count(ctx, p, limit)
+	return r.Count, r.Grid, err
 }

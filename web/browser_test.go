@@ -178,6 +178,19 @@ func TestBrowser(t *testing.T) {
 	}
 	t.Logf("screenshot: %s", name)
 
+	// Hint on the typed puzzle (after clearing the answer): a step in
+	// words, its cells marked.
+	do("asking a hint", chromedp.Click(chromedp.CSS(`#clear`)), chromedp.Click(chromedp.CSS(`#hint`)))
+	waitFor("the hint", `document.getElementById("status").textContent.startsWith("hint")`)
+	if n, _ := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll("#board input.core").length`)); n == 0 {
+		t.Errorf("the hint %q marks no cell", status())
+	}
+	// Generate: a new Samurai, which Count proves unique.
+	do("generating", chromedp.Click(chromedp.CSS(`#generate`)))
+	waitFor("the new puzzle", `document.getElementById("status").textContent.startsWith("A new puzzle")`)
+	do("counting it", chromedp.Click(chromedp.CSS(`#count`)))
+	waitFor("its count", `document.getElementById("status").textContent.includes("unique")`)
+
 	// Paste the seed Samurai, load it and solve it.
 	seed := readFile(t, "testdata/seeds/samurai-problem1.txt")
 	do("pasting", chromedp.SetValue(chromedp.CSS(`#text`), seed), chromedp.Click(chromedp.CSS(`#load`)))

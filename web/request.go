@@ -31,6 +31,11 @@ type Request struct {
 	Format     string          `json:"format,omitempty"`      // auto (default), line, rows, poj, euler, canvas
 	Limit      int             `json:"limit,omitempty"`       // count: the limit (default 2)
 	Engine     string          `json:"engine,omitempty"`      // auto, backtrack or sat (default: the server's)
+
+	// generate: what to make on the layout named above.
+	Difficulty string `json:"difficulty,omitempty"` // easy, medium, hard, expert or extreme (default: any)
+	Symmetry   string `json:"symmetry,omitempty"`   // none (default), rotate180, rotate90, mirror, diagonal
+	Seed       uint64 `json:"seed,omitempty"`       // 0: a random seed
 }
 
 // item is one puzzle of a request: read, or its parse error.

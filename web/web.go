@@ -142,16 +142,8 @@ func (h *handler) routes() {
 	h.mux.Handle("/api/svg", only(h.api(h.svg), http.MethodPost))
 	h.mux.Handle("/api/link", only(h.api(h.link), http.MethodPost))
 
-	// Room for what other packages will bring: a logical solver's next
-	// step and a puzzle generator. Until then they answer 501.
-	// TODO(hint): POST /api/hint, the same request as /api/solve,
-	// answering the next logical step.
-	// TODO(generate): POST /api/generate {layout, size, difficulty}.
-	for _, p := range []string{"/api/hint", "/api/generate"} {
-		h.mux.Handle(p, only(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			writeError(w, &httpError{status: http.StatusNotImplemented, msg: r.URL.Path + " is not implemented yet"})
-		}), http.MethodPost))
-	}
+	h.mux.Handle("/api/hint", only(h.api(h.hint), http.MethodPost))
+	h.mux.Handle("/api/generate", only(h.api(h.generate), http.MethodPost))
 	h.mux.Handle("/api/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &httpError{status: http.StatusNotFound, msg: "no such endpoint " + r.URL.Path})
 	}))

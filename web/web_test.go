@@ -1,6 +1,8 @@
 package web
 
 import (
+	"strconv"
+
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -277,8 +279,9 @@ func TestBadInput(t *testing.T) {
 		{"too large", "/api/solve", "text/plain", strings.Repeat(".", 5000), 413, "larger than 4096", 0, 0},
 		{"svg of two", "/api/svg", "text/plain", classic + "\n" + classic, 400, "one puzzle", 0, 0},
 		{"unknown endpoint", "/api/nope", "text/plain", classic, 404, "no such endpoint", 0, 0},
-		{"hint", "/api/hint", "text/plain", classic, 501, "not implemented", 0, 0},
-		{"generate", "/api/generate", "text/plain", classic, 501, "not implemented", 0, 0},
+		{"generate from a puzzle", "/api/generate", "text/plain", classic, 400, "generate takes a layout, not a puzzle", 0, 0},
+		{"generate, bad difficulty", "/api/generate", "application/json", `{"difficulty": "fiendish"}`, 400, "difficulty \"fiendish\"", 0, 0},
+		{"hint of two puzzles", "/api/hint", "text/plain", classic + "\n" + classic, 400, "one puzzle", 0, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -606,4 +609,49 @@ func FuzzRequest(f *testing.F) {
 			}
 		}
 	})
+}
+
+// /api/hint answers the next step of a unique puzzle, and a record
+// saying why there is none for another; /api/generate answers a board
+// whose puzzle has exactly one solution.
+func TestHintGenerate(t *testing.T) {
+	srv := httptest.NewServer(NewHandler(Options{}))
+	defer srv.Close()
+	post := func(path, ctype, body string) (int, string) {
+		t.Helper()
+		res, err := http.Post(srv.URL+path, ctype, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	classic, err := os.ReadFile("../testdata/examples/classic.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ans Answer
+	code, body := post("/api/hint", "text/plain", string(classic))
+	if err := json.Unmarshal([]byte(body), &ans); code != 200 || err != nil || !strings.Contains(ans.Step, " = ") || len(ans.StepCells) == 0 || len(ans.Records[0].Steps) != 1 {
+		t.Errorf("hint: %d %s", code, body)
+	}
+	code, body = post("/api/hint", "text/plain", "1"+strings.Repeat(".", 80))
+	if code != 200 || !strings.Contains(body, `"status":"multiple"`) || strings.Contains(body, `"step"`) {
+		t.Errorf("hint of a puzzle with several solutions: %d %s", code, body)
+	}
+	code, body = post("/api/generate", "application/json", `{"layout": "classic", "size": 6, "seed": 3}`)
+	var b Board
+	if err := json.Unmarshal([]byte(body), &b); code != 200 || err != nil || b.Size != 6 {
+		t.Fatalf("generate: %d %s", code, body)
+	}
+	givens := make([]string, len(b.Givens))
+	for i, d := range b.Givens {
+		givens[i] = strconv.Itoa(d)
+	}
+	req := fmt.Sprintf(`{"givens": [%s], "layout": "classic", "size": 6}`, strings.Join(givens, ","))
+	code, body = post("/api/count", "application/json", req)
+	if code != 200 || !strings.Contains(body, `"status":"unique"`) {
+		t.Errorf("the generated puzzle counts: %d %s", code, body)
+	}
 }

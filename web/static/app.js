@@ -392,9 +392,40 @@
     }
   }
 
-  // Hint and Generate stay disabled until the server has /api/hint and
-  // /api/generate (see the routes in web.go): then enable the buttons
-  // and hook them here, hint with run-like code on source().
+  async function hint() {
+    if (!board) return;
+    clearAnswer();
+    setStatus("Working…");
+    let ans;
+    try {
+      ans = await api("/api/hint", source());
+    } catch (e) {
+      setStatus(e.message, "bad");
+      return;
+    }
+    const rec = ans.records[0];
+    if (rec.status !== "unique") {
+      setStatus(rec.status === "error" ? rec.error.message : [strong(rec.status), " — a hint needs a puzzle with exactly one solution."], "bad");
+      return;
+    }
+    for (const c of ans.step_cells || []) inputs[c].classList.add("core");
+    setStatus([strong("hint"), ": " + ans.step], "ok");
+  }
+
+  async function generateBoard() {
+    if (!board) return;
+    setStatus("Making a puzzle…");
+    try {
+      const b = await api("/api/generate", custom ? { layout_file: board.layout_file } : { layout: board.name, size: board.size, box: board.box });
+      render(b);
+      setStatus("A new puzzle with exactly one solution.", "ok");
+    } catch (e) {
+      setStatus(e.message, "bad");
+    }
+  }
+
+  $("hint").addEventListener("click", hint);
+  $("generate").addEventListener("click", generateBoard);
   $("solve").addEventListener("click", () => run("solve"));
   $("count").addEventListener("click", () => run("count"));
   $("explain").addEventListener("click", () => run("explain"));
