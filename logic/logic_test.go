@@ -3,11 +3,11 @@ package logic_test
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"gattai/backtrack"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 	"gattai/logic"
 )
@@ -46,14 +46,14 @@ func checkSteps(t testing.TB, p *layouts.Puzzle, steps []logic.Step, sol []uint8
 	}
 }
 
-// readShared reads up to max puzzles of a shared data set, evenly spaced,
-// skipping the test when the set is absent.
+// readShared reads up to max puzzles of a data set (testkit.DataFile),
+// evenly spaced.
 func readShared(t testing.TB, name string, max int) []*layouts.Puzzle {
 	t.Helper()
-	path := filepath.Join("..", "..", "shared", "data", name)
+	path := testkit.DataFile(t, "..", name)
 	f, err := os.Open(path)
 	if err != nil {
-		t.Skipf("shared data absent: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	ps, err := layouts.ReadAll(f, layouts.ReadOptions{File: path})
