@@ -30,6 +30,10 @@ var six = `
 `[1:]
 
 // twodoku4 is a twodoku of 4x4 grids: two grids sharing a corner box.
+// It has NO solution, on purpose: a golden of an unsatisfiable instance.
+// Row 1 needs its 1 at r1c1 and the box of r3c4 its 1 there, so r2c3=3
+// leaves the top right box no place for its 1 (gattai explain:
+// r1c1=1 r2c3=3 r3c4=1). TestGoldenSolved holds a solver to UNSAT.
 var twodoku4 = `
 1...
 ..3.
@@ -47,6 +51,7 @@ type golden struct {
 	amo         encode.AMO
 	constraints []layouts.Constraint
 	sum         encode.Sum
+	solution    string // the one solution in canvas form; "" when several, "unsat" when none
 }
 
 func (g golden) puzzle(t *testing.T) *layouts.Puzzle {
@@ -79,15 +84,15 @@ const variant4Solution = `
 `
 
 var goldens = []golden{
-	{name: "tiny.pairwise", layout: "classic", n: 4, canvas: tiny, amo: encode.Pairwise},
-	{name: "tiny.sequential", layout: "classic", n: 4, canvas: tiny, amo: encode.Sequential},
-	{name: "twodoku4.pairwise", layout: "twodoku", n: 4, canvas: twodoku4, amo: encode.Pairwise},
+	{name: "tiny.pairwise", layout: "classic", n: 4, canvas: tiny, amo: encode.Pairwise, solution: tinySolution},
+	{name: "tiny.sequential", layout: "classic", n: 4, canvas: tiny, amo: encode.Sequential, solution: tinySolution},
+	{name: "twodoku4.pairwise", layout: "twodoku", n: 4, canvas: twodoku4, amo: encode.Pairwise, solution: "unsat"},
 	{name: "six.pairwise", layout: "classic", n: 6, canvas: six, amo: encode.Pairwise},
 	{name: "six.sequential", layout: "classic", n: 6, canvas: six, amo: encode.Sequential},
 	{name: "six.commander", layout: "classic", n: 6, canvas: six, amo: encode.Commander},
 	{name: "six.binary", layout: "classic", n: 6, canvas: six, amo: encode.Binary},
-	{name: "variant4.pairwise", layout: "classic", n: 4, canvas: variant4Canvas[1:], amo: encode.Pairwise, constraints: variant4},
-	{name: "variant4.counter", layout: "classic", n: 4, canvas: variant4Canvas[1:], amo: encode.Pairwise, constraints: variant4, sum: encode.SumCounter},
+	{name: "variant4.pairwise", layout: "classic", n: 4, canvas: variant4Canvas[1:], amo: encode.Pairwise, constraints: variant4, solution: variant4Solution[1:]},
+	{name: "variant4.counter", layout: "classic", n: 4, canvas: variant4Canvas[1:], amo: encode.Pairwise, constraints: variant4, sum: encode.SumCounter, solution: variant4Solution[1:]},
 }
 
 func TestGolden(t *testing.T) {
