@@ -210,3 +210,14 @@ func TestExplainConstraintsAlone(t *testing.T) {
 		t.Errorf("exit %d: %q %s", code, out, errs)
 	}
 }
+
+// A solver that crashes is an engine failure (exit 4) named with its
+// signal, not bad input; the puzzle's record says so.
+func TestSolverCrash(t *testing.T) {
+	solver := filepath.Join(t.TempDir(), "crash")
+	os.WriteFile(solver, []byte("#!/bin/sh\nkill -SEGV $$\n"), 0o755)
+	out, errs, code := runGattai(t, readFile(t, td("examples", "classic.txt")), "solve", "--engine", "external", "--solver", solver, "--no-verify")
+	if code != exitInternal || !strings.Contains(errs, "SIGSEGV") || !strings.HasPrefix(out, "# -:1: ") {
+		t.Errorf("exit %d, %q, %s", code, out, errs)
+	}
+}
