@@ -3,6 +3,7 @@ package layouts
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // span is an offset along one axis: Steps grid-minus-one-box strides
@@ -68,6 +69,9 @@ var ErrUnknownLayout = fmt.Errorf("%w: unknown layout", ErrLayout)
 func Builtin(name string, n int, box Shape) (*Layout, error) {
 	i := slices.IndexFunc(catalogue, func(e entry) bool { return e.name == name })
 	if i < 0 {
+		if near := nearest(name); near != "" {
+			return nil, fmt.Errorf("%w %q: did you mean %s? (see gattai layouts)", ErrUnknownLayout, name, near)
+		}
 		return nil, fmt.Errorf("%w %q (see gattai layouts)", ErrUnknownLayout, name)
 	}
 	if n < 1 || n > MaxSymbols {
@@ -89,4 +93,46 @@ func Builtin(name string, n int, box Shape) (*Layout, error) {
 		l.Grids = append(l.Grids, Placement{At: at})
 	}
 	return l, l.Validate()
+}
+
+// nearest is the catalogue name that name is a slip of: the one it
+// begins (three letters at least), else the closest within two edits,
+// ignoring case; "" when none is.
+func nearest(name string) string {
+	name = strings.ToLower(strings.TrimSpace(name))
+	if len(name) >= 3 {
+		for _, e := range catalogue {
+			if strings.HasPrefix(e.name, name) {
+				return e.name
+			}
+		}
+	}
+	best, bestD := "", 3
+	for _, e := range catalogue {
+		if d := distance(name, e.name); d < bestD {
+			best, bestD = e.name, d
+		}
+	}
+	return best
+}
+
+// distance is the Levenshtein distance between a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

@@ -29,6 +29,8 @@ func (f *layoutFlags) model() (*layouts.Model, error) {
 	switch {
 	case f.Layout != "" && f.LayoutFile != "":
 		return nil, fmt.Errorf("--layout and --layout-file exclude each other")
+	case f.LayoutFile != "" && (f.Size != 0 || f.Box != ""):
+		return nil, fmt.Errorf("--size and --box shape a built-in layout: a layout file (--layout-file) gives its own")
 	case f.LayoutFile != "":
 		data, err := os.ReadFile(f.LayoutFile)
 		if err != nil {

@@ -18,6 +18,8 @@ import (
 	"gattai/generate"
 
 	"github.com/alecthomas/kong"
+	"github.com/posener/complete"
+	"github.com/willabides/kongplete"
 )
 
 // Exit codes, documented in --help and README.
@@ -52,6 +54,8 @@ type cli struct {
 	Decode   decodeCmd   `cmd:"" help:"Read a SAT solver's answer to an exported CNF, print and check the grid."`
 	Layouts  layoutsCmd  `cmd:"" help:"List the built-in layouts, draw one, or print it as a layout file."`
 	Serve    serveCmd    `cmd:"" help:"Serve a local web page and JSON API to solve puzzles in a browser (127.0.0.1:8080)."`
+
+	Completion completionCmd `cmd:"" help:"Print the shell's command to complete gattai's commands and flags: eval \"$(gattai completion bash)\"."`
 }
 
 // env is what commands may touch of the process: no globals.
@@ -96,6 +100,13 @@ func run(ctx context.Context, args []string, e env) int {
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gattai: %v\n", err)
 		return exitInternal
+	}
+	// A shell asking for completions (COMP_LINE set) is answered here.
+	kongplete.Complete(parser,
+		kongplete.WithExitFunc(func(code int) { exited = code }),
+		kongplete.WithPredictor("file", complete.PredictFiles("*")))
+	if exited >= 0 {
+		return exited
 	}
 	code, done := parse(parser, args, &exited)
 	if done != nil {

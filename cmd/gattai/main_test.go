@@ -180,6 +180,8 @@ func TestExitCodes(t *testing.T) {
 		{"count no solution", noSolution, []string{"count"}, exitOK, "0\n", ""},
 		{"bad symbol", "12345678x" + strings.Repeat("0", 72) + "\n", []string{"solve"}, exitBadInput, "", "-:1:9: "},
 		{"unknown layout", "", []string{"solve", "--layout", "nosuch"}, exitBadInput, "", "unknown layout"},
+		{"a slip of a layout", "", []string{"solve", "--layout", "samuri"}, exitBadInput, "", `unknown layout "samuri": did you mean samurai?`},
+		{"size with a layout file", "", []string{"solve", "--layout-file", td("variants", "killer-classic.json"), "--size", "9"}, exitBadInput, "", "--size and --box shape a built-in layout"},
 		{"usage", "", []string{"solve", "--nosuch"}, exitBadInput, "", "unknown flag"},
 		{"bad limit", solved, []string{"count", "--limit", "0"}, exitBadInput, "", "--limit"},
 		{"several solutions", multi, []string{"solve"}, exitNoSolution, "# -:1: more than one solution (--first prints one)\n", "-:1: more than one solution"},
@@ -261,5 +263,23 @@ func TestOutputFile(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("after a timeout, the directory holds %d files, want 1", len(entries))
+	}
+}
+
+// Shell completion: gattai answers the shell's COMP_LINE with the
+// commands and flags that fit, and prints the line that installs it.
+func TestCompletion(t *testing.T) {
+	t.Setenv("COMP_LINE", "gattai solve --to s")
+	out, _, code := runGattai(t, "", "ignored")
+	if code != 0 || out != "sudokupad\nsvg\n" {
+		t.Errorf("completing --to s: exit %d, %q", code, out)
+	}
+	t.Setenv("COMP_LINE", "")
+	os.Unsetenv("COMP_LINE")
+	for _, sh := range []string{"bash", "zsh", "fish"} {
+		out, _, code := runGattai(t, "", "completion", sh)
+		if code != 0 || !strings.Contains(out, "gattai") {
+			t.Errorf("completion %s: exit %d, %q", sh, code, out)
+		}
 	}
 }
