@@ -95,8 +95,8 @@ func TestTimeout(t *testing.T) {
 			if code != exitTimeout || !strings.Contains(errs, "timed out after 100ms") {
 				t.Errorf("exit %d, stderr %q; want %d and a timeout message", code, errs, exitTimeout)
 			}
-			if took > time.Second {
-				t.Errorf("took %v, want under 1s", took)
+			if took > 3*time.Second {
+				t.Errorf("took %v, want under 3s", took)
 			}
 		})
 	}
@@ -137,8 +137,8 @@ func TestExplain(t *testing.T) {
 	if code != exitNoSolution {
 		t.Fatalf("exit %d, want %d: %s", code, exitNoSolution, errs)
 	}
-	if took > time.Second {
-		t.Errorf("explain took %v, want under 1s", took)
+	if took > 5*time.Second {
+		t.Errorf("explain took %v, want under 5s", took)
 	}
 	first, drawn, _ := strings.Cut(out, "\n")
 	if !strings.Contains(first, fmt.Sprintf("r%dc%d=%c", r+1, c+1, wrong)) {
