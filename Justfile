@@ -30,3 +30,13 @@ lint:
 # What CI runs.
 ci:
     bash .ci/run
+
+# The README's pictures: a solved Samurai (svg) and the web page (a
+# screenshot in headless Chromium).
+docs:
+    go generate ./svg/
+    GATTAI_WEB_SCREENSHOT=1 GATTAI_REQUIRE_BROWSER=1 go test ./web/ -run '^TestBrowser$' -count=1
+
+# The generated data sets of tests and benchmarks (see internal/cmd/gendata).
+gendata set="bench":
+    go run ./internal/cmd/gendata -set {{set}}
