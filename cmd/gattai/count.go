@@ -21,10 +21,16 @@ func (c *countCmd) Run(e *env) error {
 	if c.Limit < 1 {
 		return &exitError{exitBadInput, "--limit must be at least 1"}
 	}
-	if c.To != "auto" && !c.json() {
-		return &exitError{exitBadInput, "count prints counts: --to auto (one line per puzzle) or json"}
+	if c.To != "auto" && !c.json() && !c.svg() {
+		return &exitError{exitBadInput, "count prints counts: --to auto (one line per puzzle), json, or svg (a picture of each puzzle with the first solution found)"}
 	}
-	return runBatch(e, &c.inputFlags, &c.engineFlags, &c.outputFlags,
+	// Pictures go a file each, as solve's.
+	out, pics := &c.outputFlags, &files{e: e, name: c.Output}
+	if c.svg() {
+		out = &outputFlags{}
+		defer pics.abort()
+	}
+	err := runBatch(e, &c.inputFlags, &c.engineFlags, out,
 		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
 			r, err := s.Count(ctx, p, c.Limit)
 			return outcome{Result: r}, err
@@ -33,6 +39,12 @@ func (c *countCmd) Run(e *env) error {
 			switch {
 			case c.json():
 				return report.Write(w, jsonRecord(r, stop, false))
+			case c.svg() && stop == "" && r.err == nil:
+				var g *layouts.Grid
+				if r.out.Count > 0 {
+					g = &r.out.Grid
+				}
+				return writeSVG(pics, r.where(), r.puzzle, g)
 			case stop != "":
 				stoppedText(w, r, stop)
 			case r.err != nil:
@@ -43,4 +55,8 @@ func (c *countCmd) Run(e *env) error {
 			}
 			return nil
 		}, false)
+	if cerr := pics.close(); err == nil {
+		err = cerr
+	}
+	return err
 }

@@ -65,6 +65,11 @@ func TestTo(t *testing.T) {
 		t.Fatalf("--to svg to stdout: exit %d", code)
 	}
 	checkSVG(t, pic)
+	pic, _, code = runGattai(t, "", "count", "--to", "svg", samurai)
+	if code != 0 {
+		t.Fatalf("count --to svg: exit %d", code)
+	}
+	checkSVG(t, pic)
 	pic, _, code = runGattai(t, "", "layouts", "show", "sumo", "--to", "svg")
 	if code != 0 {
 		t.Fatalf("layouts show --to svg: exit %d", code)
