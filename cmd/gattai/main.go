@@ -101,12 +101,15 @@ func run(ctx context.Context, args []string, e env) int {
 		fmt.Fprintf(e.stderr, "gattai: %v\n", err)
 		return exitInternal
 	}
-	// A shell asking for completions (COMP_LINE set) is answered here.
-	kongplete.Complete(parser,
-		kongplete.WithExitFunc(func(code int) { exited = code }),
-		kongplete.WithPredictor("file", complete.PredictFiles("*")))
-	if exited >= 0 {
-		return exited
+	// A shell asking for completions (COMP_LINE set) is answered here;
+	// other runs do not pay for building the completion tree.
+	if os.Getenv("COMP_LINE") != "" {
+		kongplete.Complete(parser,
+			kongplete.WithExitFunc(func(code int) { exited = code }),
+			kongplete.WithPredictor("file", complete.PredictFiles("*")))
+		if exited >= 0 {
+			return exited
+		}
 	}
 	code, done := parse(parser, args, &exited)
 	if done != nil {
