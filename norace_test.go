@@ -1,0 +1,5 @@
+//go:build !race
+
+package gattai_test
+
+const race = false
