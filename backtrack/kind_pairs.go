@@ -21,7 +21,7 @@ type pair struct {
 // newNonconsecutive: orthogonal neighbours never differ by 1, what a
 // white dot asks.
 func newNonconsecutive(s *Solver, r *layouts.Rule) propagator {
-	return newPair(s, r, "nonconsecutive", func(x, y int) bool { return !layouts.DotHolds(layouts.DotWhite, x, y) })
+	return newPair(s, r, "nonconsecutive", layouts.NonconsecutiveHolds)
 }
 
 // newKropki: a white dot, a black dot, or (negative) neither.

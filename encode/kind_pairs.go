@@ -11,14 +11,12 @@ import (
 // relation refuses, ¬a_x ∨ ¬b_y, after narrowing each cell to the
 // digits that have a partner in the other cell.
 
-func nonconsecutive(x, y int) bool { return x-y != 1 && y-x != 1 }
-
 func narrowNonconsecutive(b *builder, r *layouts.Rule) bool {
-	return b.narrowPair(r.Cells[0], r.Cells[1], nonconsecutive)
+	return b.narrowPair(r.Cells[0], r.Cells[1], layouts.NonconsecutiveHolds)
 }
 
 func nonconsecutiveClauses(b *builder, r *layouts.Rule) {
-	b.pairClauses(r.Cells[0], r.Cells[1], nonconsecutive)
+	b.pairClauses(r.Cells[0], r.Cells[1], layouts.NonconsecutiveHolds)
 }
 
 func narrowKropki(b *builder, r *layouts.Rule) bool {

@@ -472,9 +472,12 @@ func compileNonconsecutive(b *builder, c *Constraint) error {
 }
 
 func holdsNonconsecutive(r *Rule, d []uint8) bool {
-	x, y := int(d[r.Cells[0]]), int(d[r.Cells[1]])
-	return x-y != 1 && y-x != 1
+	return NonconsecutiveHolds(int(d[r.Cells[0]]), int(d[r.Cells[1]]))
 }
+
+// NonconsecutiveHolds reports whether neighbouring digits x and y
+// satisfy a nonconsecutive rule: they do not differ by 1.
+func NonconsecutiveHolds(x, y int) bool { return x-y != 1 && y-x != 1 }
 
 // DotHolds reports whether digits x and y satisfy a kropki relation.
 func DotHolds(dot Dot, x, y int) bool {
