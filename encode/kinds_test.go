@@ -121,9 +121,9 @@ func TestRules(t *testing.T) {
 func TestUnknownKind(t *testing.T) {
 	p := puzzle(t, "classic", 4, "")
 	m := *p.Model
-	m.Rules = append(m.Rules, layouts.Rule{Kind: "sandwich", Name: "sandwich r1", Cells: []int{0, 1, 2, 3}, Sum: 5})
+	m.Rules = append(m.Rules, layouts.Rule{Kind: "nosuchkind", Name: "nosuchkind r1", Cells: []int{0, 1, 2, 3}, Sum: 5})
 	_, err := encode.Puzzle(&layouts.Puzzle{Model: &m, Givens: p.Givens}, encode.Options{})
-	if !errors.Is(err, encode.ErrPuzzle) || !strings.Contains(err.Error(), "sandwich r1: no encoding for sandwich rules") {
+	if !errors.Is(err, encode.ErrPuzzle) || !strings.Contains(err.Error(), "nosuchkind r1: no encoding for nosuchkind rules") {
 		t.Errorf("err = %v, want ErrPuzzle naming the rule", err)
 	}
 }
