@@ -6,69 +6,122 @@ import (
 	"gattai/layouts"
 )
 
-// linear keeps Σ w_i·x_i = target over its cells, by bounds: a digit d
-// of cell i stays if w_i·d lies within what the other cells' least and
-// greatest terms leave. Arrow (the circle's digits weigh 100, 10, 1
-// with a minus sign, the arrow's cells 1, target 0) and little killer
-// (every weight 1, the clue) are such sums, digits repeating. Once
-// every cell is placed the bounds meet, and a wrong sum leaves some
-// cell no digit.
+// linear keeps Σ w_i·x_i = target over its cells, digits repeating:
+// arrow (the circle's digits weigh 100, 10, 1 with a minus sign, the
+// arrow's cells 1, target 0) and little killer (every weight 1, the
+// clue). It reaches arc consistency for the sum alone (not the units
+// its cells share) through sets of partial sums, bitsets offset by the
+// least partial sum lo: fwd[i] holds the sums the first i cells can
+// make, need[i] the sums before cell i from which the cells from i on
+// can reach the target. Digit d of cell i stays if some sum of fwd[i]
+// plus w_i·d is in need[i+1].
 type linear struct {
-	cells  []int32
-	w      []int
-	target int
+	cells     []int32
+	w         []int
+	target    int
+	lo        int        // the least partial sum
+	fwd, need [][]uint64 // by i, 0..len(cells); words of sum-lo
 }
 
 func newArrow(s *Solver, r *layouts.Rule) propagator {
-	p := &linear{cells: int32s(r.Cells), w: make([]int, len(r.Cells))}
-	for i := range p.w {
-		p.w[i] = 1
+	w := make([]int, len(r.Cells))
+	for i := range w {
+		w[i] = 1
 		if i < r.Head {
-			p.w[i] = -1
+			w[i] = -1
 			for range r.Head - 1 - i {
-				p.w[i] *= 10
+				w[i] *= 10
 			}
 		}
 	}
-	return p
+	return newLinear(s, r.Cells, w, 0)
 }
 
 func newLittleKiller(s *Solver, r *layouts.Rule) propagator {
-	p := &linear{cells: int32s(r.Cells), w: make([]int, len(r.Cells)), target: r.Sum}
-	for i := range p.w {
-		p.w[i] = 1
+	w := make([]int, len(r.Cells))
+	for i := range w {
+		w[i] = 1
+	}
+	return newLinear(s, r.Cells, w, r.Sum)
+}
+
+func newLinear(s *Solver, cells []int, w []int, target int) *linear {
+	n := s.model.N
+	p := &linear{cells: int32s(cells), w: w, target: target}
+	hi := 0
+	for _, x := range w {
+		p.lo += min(0, x*n)
+		hi += max(0, x*n)
+	}
+	words := (hi-p.lo)/64 + 1
+	p.fwd, p.need = make([][]uint64, len(cells)+1), make([][]uint64, len(cells)+1)
+	for i := range p.fwd {
+		p.fwd[i], p.need[i] = make([]uint64, words), make([]uint64, words)
 	}
 	return p
 }
 
 func (p *linear) watches() []int32 { return p.cells }
 
-// span is the least and greatest of w·d over the digits of m.
-func span(w int, m uint64) (lo, hi int) {
-	lo, hi = w*(bits.TrailingZeros64(m)+1), w*bits.Len64(m)
-	return min(lo, hi), max(lo, hi)
+// shifted is word j of the bitset b moved up by k bits (down for k < 0).
+func shifted(b []uint64, k, j int) uint64 {
+	if k < 0 {
+		q, r := -k/64, uint(-k%64)
+		var out uint64
+		if j+q < len(b) {
+			out = b[j+q] >> r
+		}
+		if r > 0 && j+q+1 < len(b) {
+			out |= b[j+q+1] << (64 - r)
+		}
+		return out
+	}
+	q, r := k/64, uint(k%64)
+	var out uint64
+	if j-q >= 0 {
+		out = b[j-q] << r
+	}
+	if r > 0 && j-q-1 >= 0 {
+		out |= b[j-q-1] >> (64 - r)
+	}
+	return out
 }
 
 func (p *linear) propagate(s *Solver) bool {
-	lo, hi := 0, 0
+	k := len(p.cells)
+	clear(p.fwd[0])
+	p.fwd[0][(-p.lo)/64] = 1 << ((-p.lo) % 64)
 	for i, c := range p.cells {
-		l, h := span(p.w[i], s.cand[c])
-		lo, hi = lo+l, hi+h
+		f := p.fwd[i+1]
+		clear(f)
+		for m := s.cand[c]; m != 0; m &= m - 1 {
+			v := p.w[i] * (bits.TrailingZeros64(m) + 1)
+			for j := range f {
+				f[j] |= shifted(p.fwd[i], v, j)
+			}
+		}
 	}
-	if p.target < lo || p.target > hi {
+	t := p.target - p.lo
+	if t < 0 || t/64 >= len(p.need[k]) || p.fwd[k][t/64]&(1<<(t%64)) == 0 {
 		return false
 	}
-	for i, c := range p.cells {
-		m := s.cand[c]
-		l, h := span(p.w[i], m)
-		from, to := p.target-(hi-h), p.target-(lo-l)
-		if from <= l && h <= to {
-			continue
-		}
+	clear(p.need[k])
+	p.need[k][t/64] = 1 << (t % 64)
+	for i := k - 1; i >= 0; i-- {
+		c := p.cells[i]
+		nd, next := p.need[i], p.need[i+1]
+		clear(nd)
 		var out uint64
-		for x := m; x != 0; x &= x - 1 {
-			d := bits.TrailingZeros64(x)
-			if v := p.w[i] * (d + 1); v < from || v > to {
+		for m := s.cand[c]; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros64(m)
+			v := p.w[i] * (d + 1)
+			ok := false
+			for j := range nd {
+				x := shifted(next, -v, j)
+				nd[j] |= x
+				ok = ok || x&p.fwd[i][j] != 0
+			}
+			if !ok {
 				out |= 1 << d
 			}
 		}
@@ -126,4 +179,10 @@ func (p *sandwich) propagate(s *Solver) bool {
 		}
 	}
 	return true
+}
+
+// span is the least and greatest of w·d over the digits of m.
+func span(w int, m uint64) (lo, hi int) {
+	lo, hi = w*(bits.TrailingZeros64(m)+1), w*bits.Len64(m)
+	return min(lo, hi), max(lo, hi)
 }

@@ -250,7 +250,7 @@ func randomConstraints(plain *layouts.Model, rng *rand.Rand) ([]layouts.Constrai
 	sol = gen.Filled(m, rng).Digits
 	for _, k := range kinds {
 		if k.Rules {
-			add(k, plain, 0.3)
+			add(k, plain, 0.15)
 		}
 	}
 	return cs, sol
