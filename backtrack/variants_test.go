@@ -63,7 +63,9 @@ var variants = []variant{
 	}},
 	{name: "arrow-classic", layout: "classic", kind: "arrow", read: many("arrow", 8)},
 	{name: "xv-classic", layout: "classic", kind: "xv", read: many("xv", 1)},
-	{name: "littlekiller-classic", layout: "classic", kind: "littlekiller", read: many("littlekiller", 20)},
+	{name: "littlekiller-classic", layout: "classic", kind: "littlekiller", read: func(m *layouts.Model, g []uint8, rng *rand.Rand) []layouts.Constraint {
+		return gen.LittleKillers(m, g, rng, 0.5)
+	}},
 	{name: "sandwich-classic", layout: "classic", kind: "sandwich", read: many("sandwich", 8)},
 	{name: "whispers-classic", layout: "classic", kind: "whispers", read: many("whispers", 6)},
 	{name: "renban-classic", layout: "classic", kind: "renban", read: many("renban", 6)},
