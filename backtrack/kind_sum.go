@@ -133,28 +133,55 @@ func (p *linear) propagate(s *Solver) bool {
 }
 
 // sandwich keeps the digits between the 1 and the n of its line (a unit)
-// summing to its clue, weakly: once the 1 and the n are placed, the
-// cells between them by bounds, as linear does. Before that it prunes
-// nothing; when the line is full its bounds check the sum.
+// summing to its clue. The 1 and the n must be as far apart as some
+// number k of distinct digits 2..n-1 can make the sum (gaps, bit k): a
+// cell keeps 1 only if a cell at such a gap may hold n, and the other
+// way round. Once both are placed, the cells between them by bounds on
+// the sum; when the line is full those bounds check it.
 type sandwich struct {
 	cells []int32
 	sum   int
 	ends  [2]uint64 // the masks of 1 and n
+	gaps  uint64
 }
 
 func newSandwich(s *Solver, r *layouts.Rule) propagator {
 	n := s.model.N
-	return &sandwich{cells: int32s(r.Cells), sum: r.Sum, ends: [2]uint64{1, 1 << (n - 1)}}
+	p := &sandwich{cells: int32s(r.Cells), sum: r.Sum, ends: [2]uint64{1, 1 << (n - 1)}}
+	for k := 0; k <= n-2; k++ {
+		lo, hi := k*(k+3)/2, k*(2*n-1-k)/2 // 2+..+(k+1), and the k largest of 2..n-1
+		if lo <= r.Sum && r.Sum <= hi {
+			p.gaps |= 1 << k
+		}
+	}
+	return p
 }
 
 func (p *sandwich) watches() []int32 { return p.cells }
 
 func (p *sandwich) propagate(s *Solver) bool {
 	at := [2]int{-1, -1}
+	var may [2]uint64 // the positions that may hold 1, n
 	for i, c := range p.cells {
 		for j, e := range p.ends {
+			if s.cand[c]&e != 0 {
+				may[j] |= 1 << i
+			}
 			if s.cand[c] == e {
 				at[j] = i
+			}
+		}
+	}
+	for j := range p.ends {
+		for m := may[j]; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros64(m)
+			ok := false
+			for o := may[1-j]; o != 0 && !ok; o &= o - 1 {
+				k := bits.TrailingZeros64(o)
+				ok = k != i && p.gaps&(1<<(max(i-k, k-i)-1)) != 0
+			}
+			if !ok && !s.remove(p.cells[i], p.ends[j]) {
+				return false
 			}
 		}
 	}
