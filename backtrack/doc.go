@@ -76,9 +76,10 @@
 //   - parity (kind_parity.go): the cells lose the other parity once, at
 //     the start; it watches nothing.
 //   - xv (kind_pairs.go): as kropki. whispers, palindrome, clone,
-//     minimum and maximum (kind_pairs.go): arc consistency over their
-//     pairs of cells, revised until none changes.
-//   - arrow and little killer (kind_sum.go): arc consistency on the sum
+//     minimum, maximum and entropic (kind_pairs.go): arc consistency
+//     over their pairs of cells, revised until none changes.
+//   - arrow, little killer and region sum lines (two segments' sums
+//     equal) (kind_sum.go): arc consistency on the sum
 //     (not on the units its cells share), through bitsets of the
 //     partial sums the cells before can make and those from which the
 //     cells after can reach the total.

@@ -99,6 +99,13 @@ func newPairs(s *Solver, r *layouts.Rule) propagator {
 			add(r.Cells[i], r.Cells[i+1])
 		}
 		relation, holds = "equal", func(x, y int) bool { return x == y }
+	case "entropic":
+		for i := range r.Cells {
+			for j := i + 1; j <= i+2 && j < len(r.Cells); j++ {
+				add(r.Cells[i], r.Cells[j])
+			}
+		}
+		relation, holds = "entropic", func(x, y int) bool { return layouts.EntropicGroup(r.Diff, x) != layouts.EntropicGroup(r.Diff, y) }
 	case "minimum":
 		for _, o := range r.Cells[1:] {
 			add(r.Cells[0], o)

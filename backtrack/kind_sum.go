@@ -45,6 +45,17 @@ func newLittleKiller(s *Solver, r *layouts.Rule) propagator {
 	return newLinear(s, r.Cells, w, r.Sum)
 }
 
+func newRegionSum(s *Solver, r *layouts.Rule) propagator {
+	w := make([]int, len(r.Cells))
+	for i := range w {
+		w[i] = 1
+		if i >= r.Head {
+			w[i] = -1
+		}
+	}
+	return newLinear(s, r.Cells, w, 0)
+}
+
 func newLinear(s *Solver, cells []int, w []int, target int) *linear {
 	n := s.model.N
 	p := &linear{cells: int32s(cells), w: w, target: target}

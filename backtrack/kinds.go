@@ -45,6 +45,8 @@ var kinds = map[string]kind{
 	"renban":         {make: newRenban},                 // kind_lines.go
 	"between":        {make: newBetween},                // kind_lines.go
 	"quadruple":      {make: newQuadruple},              // kind_lines.go
+	"entropic":       {make: newPairs},                  // kind_pairs.go
+	"regionsum":      {make: newRegionSum},              // kind_sum.go
 }
 
 // propagators builds one propagator per rule of the model, then those

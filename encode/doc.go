@@ -133,11 +133,12 @@
 //	palindrome,     over each two neighbours on a whispers line, the two
 //	clone           cells the same distance from a palindrome's ends, a
 //	minimum,        cell and its clone, a minimum or maximum and each
-//	maximum         neighbour (kind_pairs.go)
+//	maximum,        neighbour, cells one or two apart on an entropic line
+//	entropic        (kind_pairs.go)
 //	arrow,          Σ w_i·x_i = t: partial sums in the order encoding, as
-//	littlekiller    killer's counter, each step adding w·d (the circle's
-//	                digits weigh -10^k, the rest 1); narrowed by bounds
-//	                (kind_sum.go)
+//	littlekiller,   killer's counter, each step adding w·d (the circle's
+//	regionsum       digits weigh -10^k, a region sum's second segment -1,
+//	                the rest 1); narrowed by bounds (kind_sum.go)
 //	sandwich        the line is a unit; for each two positions p < q,
 //	                "1 and n at p and q" implies one of the sets of
 //	                distinct digits that make the sum between them, a

@@ -88,6 +88,13 @@ func pairsOf(r *layouts.Rule) (pairs [][2]int, ok func(x, y int) bool) {
 			pairs = append(pairs, [2]int{r.Cells[i], r.Cells[i+1]})
 		}
 		return pairs, func(x, y int) bool { return x == y }
+	case "entropic":
+		for i := range r.Cells {
+			for j := i + 1; j <= i+2 && j < len(r.Cells); j++ {
+				pairs = append(pairs, [2]int{r.Cells[i], r.Cells[j]})
+			}
+		}
+		return pairs, func(x, y int) bool { return layouts.EntropicGroup(r.Diff, x) != layouts.EntropicGroup(r.Diff, y) }
 	case "minimum", "maximum":
 		for _, o := range r.Cells[1:] {
 			pairs = append(pairs, [2]int{r.Cells[0], o})

@@ -18,6 +18,15 @@ type term struct{ cell, w int }
 func (b *builder) linear(r *layouts.Rule) (terms []term, target int) {
 	weight := func(i int) int { return 1 }
 	target = r.Sum
+	if r.Kind == "regionsum" {
+		target = 0
+		weight = func(i int) int {
+			if i < r.Head {
+				return 1
+			}
+			return -1
+		}
+	}
 	if r.Kind == "arrow" {
 		target = 0
 		weight = func(i int) int {

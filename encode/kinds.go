@@ -52,6 +52,8 @@ var kinds = map[string]kind{
 	"renban":         {narrow: narrowRenban, clauses: renbanClauses},                 // kind_lines.go
 	"between":        {narrow: narrowBetween, clauses: betweenClauses},               // kind_lines.go
 	"quadruple":      {clauses: quadrupleClauses},                                    // kind_lines.go
+	"entropic":       {narrow: narrowPairs, clauses: pairsClauses},                   // kind_pairs.go
+	"regionsum":      {narrow: narrowLinear, clauses: linearClauses},                 // kind_sum.go
 }
 
 // checkKinds refuses a model with a rule that no kind here encodes.

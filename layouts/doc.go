@@ -196,6 +196,10 @@
 //	minimum         cells                 each cell less than its orthogonal neighbours
 //	maximum         cells                 each cell more than its orthogonal neighbours
 //	between         cells                 cells strictly between the line's two ends
+//	entropic        cells                 any three in a row on the line: a low, a middle and
+//	                                      a high digit (thirds of 1..n; 3 divides n)
+//	regionsum       cells                 equal sums in each box the line visits (each visit
+//	                                      on its own; a jigsaw listed before gives the pieces)
 //
 // For example:
 //
@@ -212,7 +216,7 @@
 // Check verifies (RuleHolds) and each engine implements. The relations
 // that the engines share with Check are exported here, each defined
 // once: DotHolds and KropkiHolds, NonconsecutiveHolds, XVHolds,
-// WhispersGap, SandwichSum, ArrowValue, BetweenHolds. A twodoku with a diagonal region in its first
+// WhispersGap, SandwichSum, ArrowValue, BetweenHolds, EntropicGroup. A twodoku with a diagonal region in its first
 // grid (testdata/layouts/twodoku-x.json):
 //
 //	{

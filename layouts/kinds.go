@@ -53,9 +53,9 @@ type Rule struct {
 	Mask  uint64 // parity: the digits allowed, bit d-1 for digit d
 	Dot   Dot    // kropki
 
-	Diff   int   // kropki: the difference of a white dot (0: none); whispers: the least difference
+	Diff   int   // kropki: the difference of a white dot (0: none); whispers: the least difference; entropic: n
 	Ratio  int   // kropki: the ratio of a black dot (0: none)
-	Head   int   // arrow: Cells[:Head] is the circle, read as a number, Cells[Head:] the arrow
+	Head   int   // arrow: Cells[:Head] is the circle, read as a number, Cells[Head:] the arrow; regionsum: two segments
 	Digits []int // quadruple: digits that the cells hold, each as often as listed
 }
 
@@ -136,6 +136,12 @@ var kinds = []Kind{
 	{Name: "between", About: "the cells of the line strictly between its two ends, the circles, hold digits strictly between theirs",
 		Fields: "cells", Example: `{"kind": "between", "cells": ["r1c1", "r1c2", "r1c3", "r2c4"]}`, Rules: true,
 		compile: compileBetween, holds: holdsBetween},
+	{Name: "entropic", About: "any three cells in a row on the line hold a low, a middle and a high digit (1-3, 4-6, 7-9 for 9x9; n a multiple of 3)",
+		Fields: "cells", Example: `{"kind": "entropic", "cells": ["r1c1", "r1c2", "r1c3", "r2c4"]}`, Rules: true,
+		compile: compileEntropic, holds: holdsEntropic},
+	{Name: "regionsum", About: "the line's digits sum the same in each box it passes through (each visit to a box on its own); jigsaw pieces count as boxes if listed before",
+		Fields: "cells", Example: `{"kind": "regionsum", "cells": ["r3c3", "r3c4", "r4c4"]}`, Rules: true,
+		compile: compileRegionSum, holds: holdsRegionSum},
 }
 
 func kindOf(name string) *Kind {

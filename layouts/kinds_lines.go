@@ -439,3 +439,77 @@ func holdsBetween(r *Rule, d []uint8) bool {
 	}
 	return true
 }
+
+// EntropicGroup is the third of the digits 1..n that d is in, 0 (low),
+// 1 (middle) or 2 (high); n is a multiple of 3.
+func EntropicGroup(n, d int) int { return (d - 1) / (n / 3) }
+
+func compileEntropic(b *builder, c *Constraint) error {
+	if b.m.N%3 != 0 {
+		return b.errorf("entropic lines need a number of digits that 3 divides, not %d", b.m.N)
+	}
+	cells, err := b.line(c.Cells, 2)
+	if err != nil {
+		return err
+	}
+	b.m.Rules = append(b.m.Rules, Rule{Kind: "entropic", Name: fmt.Sprintf("entropic line from %s", c.Cells[0]), Cells: cells, Diff: b.m.N})
+	return nil
+}
+
+// holdsEntropic: cells one and two apart on the line are in different
+// thirds, so that any three in a row hold one of each. Diff is n.
+func holdsEntropic(r *Rule, d []uint8) bool {
+	for i := range r.Cells {
+		for j := i + 1; j <= i+2 && j < len(r.Cells); j++ {
+			if EntropicGroup(r.Diff, int(d[r.Cells[i]])) == EntropicGroup(r.Diff, int(d[r.Cells[j]])) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// compileRegionSum cuts the line into segments, each a run of cells in
+// one box, and makes a rule for each two segments one after the other:
+// Cells[:Head] the first, Cells[Head:] the second, their sums equal.
+func compileRegionSum(b *builder, c *Constraint) error {
+	cells, err := b.line(c.Cells, 2)
+	if err != nil {
+		return err
+	}
+	box := map[int]int{} // cell -> its box's unit index
+	for ui, u := range b.m.Units {
+		if u.Kind != UnitBox {
+			continue
+		}
+		for _, x := range u.Cells {
+			if _, ok := box[x]; !ok {
+				box[x] = ui
+			}
+		}
+	}
+	var segs [][]int
+	for i, x := range cells {
+		bx, ok := box[x]
+		if !ok {
+			return b.errorf("%s is in no box (list a jigsaw before the line)", c.Cells[i])
+		}
+		if i > 0 && box[cells[i-1]] == bx {
+			segs[len(segs)-1] = append(segs[len(segs)-1], x)
+		} else {
+			segs = append(segs, []int{x})
+		}
+	}
+	if len(segs) < 2 {
+		return b.errorf("the line stays in one box")
+	}
+	for i := 1; i < len(segs); i++ {
+		b.m.Rules = append(b.m.Rules, Rule{Kind: "regionsum", Name: fmt.Sprintf("region sum line from %s, segments %d and %d", c.Cells[0], i, i+1),
+			Cells: append(slices.Clone(segs[i-1]), segs[i]...), Head: len(segs[i-1])})
+	}
+	return nil
+}
+
+func holdsRegionSum(r *Rule, d []uint8) bool {
+	return sumOf(d, r.Cells[:r.Head]) == sumOf(d, r.Cells[r.Head:])
+}

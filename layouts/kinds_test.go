@@ -91,6 +91,8 @@ func TestKindsCheck(t *testing.T) {
 		{"maximum holds", `{"kind": "maximum", "cells": ["r2c2", "r4c1"]}`, ""},
 		{"maximum", `{"kind": "maximum", "cells": ["r1c1"]}`, "maximum at r1c1"},
 		{"between holds", `{"kind": "between", "cells": ["r1c1", "r1c2", "r1c3", "r1c4"]}`, ""},
+		{"region sum holds", `{"kind": "regionsum", "cells": ["r2c2", "r1c3", "r2c3"]}`, ""},
+		{"region sum", `{"kind": "regionsum", "cells": ["r1c2", "r1c3"]}`, "region sum line from r1c2, segments 1 and 2"},
 		{"between", `{"kind": "between", "cells": ["r1c4", "r1c3", "r2c2", "r1c1"]}`, "between line r1c4-r1c1"},
 	}
 	for _, tt := range tests {
@@ -188,6 +190,8 @@ func TestKindsErrors(t *testing.T) {
 		{`{"kind": "quadruple", "cells": ["r1c1", "r1c2"], "digits": [1, 2, 3]}`, "1 to 2 digits"},
 		{`{"kind": "quadruple", "cells": ["r1c1", "r1c2"], "digits": [5]}`, "digit 5 is not 1..4"},
 		{`{"kind": "between", "cells": ["r1c1", "r1c2"]}`, "at least 3 cells"},
+		{`{"kind": "entropic", "cells": ["r1c1", "r1c2"]}`, "that 3 divides, not 4"},
+		{`{"kind": "regionsum", "cells": ["r1c1", "r1c2"]}`, "stays in one box"},
 		{`{"kind": "minimum", "sum": 3, "cells": ["r1c1"]}`, `no field "sum"`},
 	}
 	for _, tt := range tests {

@@ -401,6 +401,43 @@ var moreGens = map[string]kindGen{
 	},
 	"minimum": extremumGen("minimum", func(x, y uint8) bool { return x < y }),
 	"maximum": extremumGen("maximum", func(x, y uint8) bool { return x > y }),
+	"entropic": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
+		if m.N%3 != 0 {
+			return nil
+		}
+		var out []layouts.Constraint
+		for range 1 + rng.IntN(3) {
+			cells := Walk(m, rng, 2+rng.IntN(5), King, func(path []int, o int) bool {
+				g := layouts.EntropicGroup(m.N, int(sol[o]))
+				for _, x := range path[max(0, len(path)-2):] {
+					if faithful && layouts.EntropicGroup(m.N, int(sol[x])) == g {
+						return false
+					}
+				}
+				return true
+			})
+			if len(cells) >= 2 {
+				out = append(out, layouts.Constraint{Kind: "entropic", Cells: Positions(m, cells)})
+			}
+		}
+		return out
+	},
+	"regionsum": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
+		return tries(rng, 1+rng.IntN(2), 200, func() (layouts.Constraint, bool) {
+			cells := Walk(m, rng, 2+rng.IntN(5), King, func([]int, int) bool { return true })
+			c := layouts.Constraint{Kind: "regionsum", Cells: Positions(m, cells)}
+			if !faithful {
+				return c, true
+			}
+			l := *m.Layout
+			l.Constraints = append(slices.Clone(l.Constraints), c)
+			cm, err := layouts.Compile(&l)
+			if err != nil {
+				return c, false
+			}
+			return c, layouts.Check(layouts.NewPuzzle(cm), layouts.Grid{Model: cm, Digits: sol}) == nil
+		})
+	},
 	"between": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
 		return tries(rng, 1+rng.IntN(2), 40, func() (layouts.Constraint, bool) {
 			cells := Walk(m, rng, 3+rng.IntN(2), King, func([]int, int) bool { return true })

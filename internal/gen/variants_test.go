@@ -137,12 +137,13 @@ func connected(rows []string, ch rune) int {
 }
 
 // TestRandomEveryKind: Random has a generator for every kind of
-// layouts.Kinds, and on a 4x4 grid its faithful constraints compile and
+// layouts.Kinds, and on a 4x4 and a 6x6 grid its faithful constraints
+// compile (5 or more of them) and
 // hold for the grid they were read off (but for the kinds that ignore
 // it: diagonal, antiknight, antiking, nonconsecutive, jigsaw, region
 // presets; those only compile, or not).
 func TestRandomEveryKind(t *testing.T) {
-	m := testkit.Model(t, "classic", 4)
+	models := []*layouts.Model{testkit.Model(t, "classic", 4), testkit.Model(t, "classic", 6)}
 	blind := map[string]bool{"diagonal": true, "antiknight": true, "antiking": true, "nonconsecutive": true, "jigsaw": true, "region": true}
 	for ki, k := range layouts.Kinds() {
 		if !gen.HasRandom(k.Name) {
@@ -151,7 +152,8 @@ func TestRandomEveryKind(t *testing.T) {
 		}
 		rng := rand.New(rand.NewPCG(uint64(ki), 3))
 		held := 0
-		for range 20 {
+		for i := range 20 {
+			m := models[i%2]
 			sol := gen.Filled(m, rng).Digits
 			cs, _ := gen.Random(k.Name, m, sol, true, rng)
 			for _, c := range cs {
