@@ -85,6 +85,9 @@
 //     cells after can reach the total.
 //   - sandwich (kind_sum.go), weak: once the 1 and the n are placed, the
 //     cells between them by bounds on the sum.
+//   - xsum (kind_sum.go), weak: the first cell keeps the digits x
+//     that x distinct digits can make the sum with; once it is placed,
+//     the first x cells by bounds on the sum.
 //   - renban (kind_lines.go): a digit stays if some run of k digits
 //     holding it meets every cell; the line is a unit besides.
 //   - between (kind_lines.go): the middle cells strictly within the

@@ -224,3 +224,65 @@ func span(w int, m uint64) (lo, hi int) {
 	lo, hi = w*(bits.TrailingZeros64(m)+1), w*bits.Len64(m)
 	return min(lo, hi), max(lo, hi)
 }
+
+// xsum keeps the first x cells of its line (a unit) summing to its
+// clue, x the first cell's digit: the first cell keeps the digits x for
+// which some x distinct digits including x make the sum, once; when it
+// is placed, the first x cells by bounds on the sum.
+type xsum struct {
+	cells []int32
+	sum   int
+	first uint64 // the digits the first cell may hold
+}
+
+func newXSum(s *Solver, r *layouts.Rule) propagator {
+	n := s.model.N
+	p := &xsum{cells: int32s(r.Cells), sum: r.Sum}
+	for x := 1; x <= n; x++ {
+		// x and the x-1 smallest, or the x-1 largest, of the others.
+		lo, hi := x, x
+		for d, k := 1, 0; k < x-1; d++ {
+			if d != x {
+				lo, k = lo+d, k+1
+			}
+		}
+		for d, k := n, 0; k < x-1; d-- {
+			if d != x {
+				hi, k = hi+d, k+1
+			}
+		}
+		if lo <= r.Sum && r.Sum <= hi {
+			p.first |= 1 << (x - 1)
+		}
+	}
+	return p
+}
+
+func (p *xsum) watches() []int32 { return p.cells }
+
+func (p *xsum) propagate(s *Solver) bool {
+	if !s.remove(p.cells[0], ^p.first) {
+		return false
+	}
+	m := s.cand[p.cells[0]]
+	if m&(m-1) != 0 {
+		return true
+	}
+	head := p.cells[:bits.TrailingZeros64(m)+1]
+	lo, hi := 0, 0
+	for _, c := range head {
+		l, h := span(1, s.cand[c])
+		lo, hi = lo+l, hi+h
+	}
+	if p.sum < lo || p.sum > hi {
+		return false
+	}
+	for _, c := range head {
+		l, h := span(1, s.cand[c])
+		from, to := p.sum-(hi-h), p.sum-(lo-l)
+		if !s.remove(c, (uint64(1)<<max(from-1, 0)-1)|^(uint64(1)<<max(to, 0)-1)) {
+			return false
+		}
+	}
+	return true
+}

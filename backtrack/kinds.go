@@ -47,6 +47,7 @@ var kinds = map[string]kind{
 	"quadruple":      {make: newQuadruple},              // kind_lines.go
 	"entropic":       {make: newPairs},                  // kind_pairs.go
 	"regionsum":      {make: newRegionSum},              // kind_sum.go
+	"xsum":           {make: newXSum},                   // kind_sum.go
 }
 
 // propagators builds one propagator per rule of the model, then those

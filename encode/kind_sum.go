@@ -195,3 +195,46 @@ func sandwichClauses(b *builder, r *layouts.Rule) {
 		}
 	}
 }
+
+// xsumClauses: the rule's cells are a unit. For each digit x of the
+// first cell, the sets of x-1 distinct digits other than x that make
+// the sum less x: the first cell holding x implies one of them is in
+// the next x-1 cells, through a selector per set implying each of its
+// digits is there (as many distinct digits as cells: exactly those).
+func xsumClauses(b *builder, r *layouts.Rule) {
+	n, cells := b.f.Puzzle.Model.N, r.Cells
+	forDigits(b.digits(cells[0]), func(x int) {
+		var sets []uint64
+		var walk func(d, k, s int, set uint64)
+		walk = func(d, k, s int, set uint64) {
+			switch {
+			case k == 0:
+				if s == 0 {
+					sets = append(sets, set)
+				}
+				return
+			case d > n || s < d:
+				return
+			}
+			if d != x {
+				walk(d+1, k-1, s-d, set|1<<(d-1))
+			}
+			walk(d+1, k, s, set)
+		}
+		walk(1, x-1, r.Sum-x, 0)
+		sel := []int{-b.lit(cells[0], x)}
+		for range sets {
+			sel = append(sel, b.f.aux())
+		}
+		b.add(sel...)
+		for j, set := range sets {
+			forDigits(set, func(d int) {
+				lits := []int{-sel[j+1]}
+				for _, c := range cells[1:x] {
+					lits = append(lits, b.lit(c, d))
+				}
+				b.add(lits...)
+			})
+		}
+	})
+}

@@ -54,6 +54,7 @@ var kinds = map[string]kind{
 	"quadruple":      {clauses: quadrupleClauses},                                    // kind_lines.go
 	"entropic":       {narrow: narrowPairs, clauses: pairsClauses},                   // kind_pairs.go
 	"regionsum":      {narrow: narrowLinear, clauses: linearClauses},                 // kind_sum.go
+	"xsum":           {clauses: xsumClauses},                                         // kind_sum.go
 }
 
 // checkKinds refuses a model with a rule that no kind here encodes.

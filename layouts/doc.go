@@ -186,6 +186,8 @@
 //	                                      no mark means neither (which: x, v or both)
 //	littlekiller    cells, sum            the cells of a diagonal sum to sum, repeats allowed
 //	sandwich        cells, sum            between the 1 and the n of a full row or column
+//	xsum            cells, sum            the first x cells of a full row or column sum to
+//	                                      sum, x the first cell's digit
 //	whispers        cells, difference     neighbours on the line differ by at least
 //	                                      difference, by default (n+1)/2 (5 for 9x9)
 //	renban          cells                 a set of consecutive digits in any order

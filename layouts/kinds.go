@@ -142,6 +142,9 @@ var kinds = []Kind{
 	{Name: "regionsum", About: "the line's digits sum the same in each box it passes through (each visit to a box on its own); jigsaw pieces count as boxes if listed before",
 		Fields: "cells", Example: `{"kind": "regionsum", "cells": ["r3c3", "r3c4", "r4c4"]}`, Rules: true,
 		compile: compileRegionSum, holds: holdsRegionSum},
+	{Name: "xsum", About: "the first x cells of a full row or column (cells, in order from the clue), x the first cell's digit, sum to sum",
+		Fields: "cells, sum", Example: `{"kind": "xsum", "sum": 10, "cells": ["r1c1", "r1c2", "r1c3", "r1c4", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9"]}`, Rules: true,
+		compile: compileXSum, holds: holdsXSum},
 }
 
 func kindOf(name string) *Kind {

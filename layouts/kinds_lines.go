@@ -203,15 +203,24 @@ func SandwichSum(digits []int, n int) (int, bool) {
 	return s, true
 }
 
+// fullLine resolves the n cells of a row or column, in order.
+func (b *builder) fullLine(ps []Pos) ([]int, error) {
+	cells, err := b.cells(ps)
+	if err != nil {
+		return nil, err
+	}
+	if len(cells) != b.m.N || !straight(ps, func(dr, dc int) bool { return abs(dr)+abs(dc) == 1 }) {
+		return nil, b.errorf("the %d cells of a row or column, in order", b.m.N)
+	}
+	return cells, nil
+}
+
 func compileSandwich(b *builder, c *Constraint) error {
-	cells, err := b.cells(c.Cells)
+	cells, err := b.fullLine(c.Cells)
 	if err != nil {
 		return err
 	}
 	n := b.m.N
-	if len(cells) != n || !straight(c.Cells, func(dr, dc int) bool { return abs(dr)+abs(dc) == 1 }) {
-		return b.errorf("the %d cells of a row or column, in order", n)
-	}
 	if hi := n*(n+1)/2 - 1 - n; c.Sum < 0 || c.Sum > hi {
 		return b.errorf("a sandwich sums to 0..%d, not %d", hi, c.Sum)
 	}
@@ -512,4 +521,23 @@ func compileRegionSum(b *builder, c *Constraint) error {
 
 func holdsRegionSum(r *Rule, d []uint8) bool {
 	return sumOf(d, r.Cells[:r.Head]) == sumOf(d, r.Cells[r.Head:])
+}
+
+func compileXSum(b *builder, c *Constraint) error {
+	cells, err := b.fullLine(c.Cells)
+	if err != nil {
+		return err
+	}
+	if n := b.m.N; c.Sum < 1 || c.Sum > n*(n+1)/2 {
+		return b.errorf("an x-sum is 1 to %d, not %d", n*(n+1)/2, c.Sum)
+	}
+	name := fmt.Sprintf("x-sum from %s", c.Cells[0])
+	b.addUnit(UnitRegion, name, cells)
+	b.m.Rules = append(b.m.Rules, Rule{Kind: "xsum", Name: name, Cells: cells, Sum: c.Sum})
+	return nil
+}
+
+func holdsXSum(r *Rule, d []uint8) bool {
+	x := int(d[r.Cells[0]])
+	return x <= len(r.Cells) && sumOf(d, r.Cells[:x]) == r.Sum
 }

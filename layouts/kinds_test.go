@@ -93,6 +93,8 @@ func TestKindsCheck(t *testing.T) {
 		{"between holds", `{"kind": "between", "cells": ["r1c1", "r1c2", "r1c3", "r1c4"]}`, ""},
 		{"region sum holds", `{"kind": "regionsum", "cells": ["r2c2", "r1c3", "r2c3"]}`, ""},
 		{"region sum", `{"kind": "regionsum", "cells": ["r1c2", "r1c3"]}`, "region sum line from r1c2, segments 1 and 2"},
+		{"x-sum holds", `{"kind": "xsum", "sum": 10, "cells": ["r4c1", "r3c1", "r2c1", "r1c1"]}`, ""},
+		{"x-sum", `{"kind": "xsum", "sum": 4, "cells": ["r4c1", "r3c1", "r2c1", "r1c1"]}`, "x-sum from r4c1"},
 		{"between", `{"kind": "between", "cells": ["r1c4", "r1c3", "r2c2", "r1c1"]}`, "between line r1c4-r1c1"},
 	}
 	for _, tt := range tests {
@@ -192,6 +194,7 @@ func TestKindsErrors(t *testing.T) {
 		{`{"kind": "between", "cells": ["r1c1", "r1c2"]}`, "at least 3 cells"},
 		{`{"kind": "entropic", "cells": ["r1c1", "r1c2"]}`, "that 3 divides, not 4"},
 		{`{"kind": "regionsum", "cells": ["r1c1", "r1c2"]}`, "stays in one box"},
+		{`{"kind": "xsum", "sum": 11, "cells": ["r1c1", "r1c2", "r1c3", "r1c4"]}`, "an x-sum is 1 to 10"},
 		{`{"kind": "minimum", "sum": 3, "cells": ["r1c1"]}`, `no field "sum"`},
 	}
 	for _, tt := range tests {

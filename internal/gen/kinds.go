@@ -294,19 +294,7 @@ var moreGens = map[string]kindGen{
 	"sandwich": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
 		var out []layouts.Constraint
 		for range 1 + rng.IntN(3) {
-			g := m.GridCells[rng.IntN(len(m.GridCells))]
-			i, col := rng.IntN(m.N), rng.IntN(2) == 0
-			cells := make([]int, m.N)
-			for j := range cells {
-				if col {
-					cells[j] = g[j*m.N+i]
-				} else {
-					cells[j] = g[i*m.N+j]
-				}
-			}
-			if rng.IntN(2) == 0 {
-				slices.Reverse(cells)
-			}
+			cells := randomLine(m, rng)
 			ds := make([]int, len(cells))
 			for j, c := range cells {
 				ds[j] = int(sol[c])
@@ -316,6 +304,19 @@ var moreGens = map[string]kindGen{
 				sum = rng.IntN(m.N*(m.N+1)/2 - m.N)
 			}
 			out = append(out, layouts.Constraint{Kind: "sandwich", Cells: Positions(m, cells), Sum: sum})
+		}
+		return out
+	},
+	"xsum": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
+		var out []layouts.Constraint
+		for range 1 + rng.IntN(3) {
+			cells := randomLine(m, rng)
+			x := int(sol[cells[0]])
+			sum := digitSum(sol, cells[:x])
+			if !faithful {
+				sum = 1 + rng.IntN(m.N*(m.N+1)/2)
+			}
+			out = append(out, layouts.Constraint{Kind: "xsum", Cells: Positions(m, cells), Sum: sum})
 		}
 		return out
 	},
@@ -449,6 +450,25 @@ var moreGens = map[string]kindGen{
 			return layouts.Constraint{Kind: "between", Cells: Positions(m, cells)}, ok
 		})
 	},
+}
+
+// randomLine is a random row or column of a random grid, in order
+// from either end.
+func randomLine(m *layouts.Model, rng *rand.Rand) []int {
+	g := m.GridCells[rng.IntN(len(m.GridCells))]
+	i, col := rng.IntN(m.N), rng.IntN(2) == 0
+	cells := make([]int, m.N)
+	for j := range cells {
+		if col {
+			cells[j] = g[j*m.N+i]
+		} else {
+			cells[j] = g[i*m.N+j]
+		}
+	}
+	if rng.IntN(2) == 0 {
+		slices.Reverse(cells)
+	}
+	return cells
 }
 
 // tries calls f up to limit times for up to count constraints that it
