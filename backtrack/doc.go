@@ -92,6 +92,9 @@
 //     holding it meets every cell; the line is a unit besides.
 //   - between (kind_lines.go): the middle cells strictly within the
 //     extremes of the ends' candidates.
+//   - skyscraper (kind_lines.go), weak: the first cell at most n-count+1,
+//     n not among the first count-1 cells; the count checked once the
+//     line is full.
 //   - quadruple (kind_lines.go): a digit needed m times with m cells left
 //     that can hold it is placed in them; fewer fail.
 //

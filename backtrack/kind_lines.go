@@ -122,3 +122,40 @@ func (p *quadruple) propagate(s *Solver) bool {
 	}
 	return true
 }
+
+// skyscraper, weak: the first cell holds at most n-count+1 and n is not
+// among the first count-1 cells (the cells after n are hidden); once
+// every cell is placed, the count seen is checked.
+type skyscraper struct {
+	cells []int32
+	count int
+	n     int
+}
+
+func newSkyscraper(s *Solver, r *layouts.Rule) propagator {
+	return &skyscraper{cells: int32s(r.Cells), count: r.Sum, n: s.model.N}
+}
+
+func (p *skyscraper) watches() []int32 { return p.cells }
+
+func (p *skyscraper) propagate(s *Solver) bool {
+	if !s.remove(p.cells[0], ^uint64(0)<<(p.n-p.count+1)) {
+		return false
+	}
+	for _, c := range p.cells[:p.count-1] {
+		if !s.remove(c, 1<<(p.n-1)) {
+			return false
+		}
+	}
+	seen, top := 0, 0
+	for _, c := range p.cells {
+		m := s.cand[c]
+		if m&(m-1) != 0 {
+			return true
+		}
+		if d := bits.TrailingZeros64(m) + 1; d > top {
+			seen, top = seen+1, d
+		}
+	}
+	return seen == p.count
+}

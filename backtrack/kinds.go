@@ -48,6 +48,7 @@ var kinds = map[string]kind{
 	"entropic":       {make: newPairs},                  // kind_pairs.go
 	"regionsum":      {make: newRegionSum},              // kind_sum.go
 	"xsum":           {make: newXSum},                   // kind_sum.go
+	"skyscraper":     {make: newSkyscraper},             // kind_lines.go
 }
 
 // propagators builds one propagator per rule of the model, then those

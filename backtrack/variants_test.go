@@ -78,6 +78,7 @@ var variants = []variant{
 	{name: "entropic-classic", layout: "classic", kind: "entropic", read: many("entropic", 6)},
 	{name: "regionsum-classic", layout: "classic", kind: "regionsum", read: many("regionsum", 6)},
 	{name: "xsum-classic", layout: "classic", kind: "xsum", read: many("xsum", 8)},
+	{name: "skyscraper-classic", layout: "classic", kind: "skyscraper", read: many("skyscraper", 8)},
 	{name: "diagonal-samurai", layout: "samurai", kind: "diagonal", fixed: fixed(layouts.Constraint{Kind: "diagonal"})},
 	{name: "region-samurai", layout: "samurai", kind: "region", fixed: fixed(layouts.Constraint{Kind: "region", Preset: "windoku"})},
 	{name: "killer-samurai", layout: "samurai", kind: "killer", read: func(m *layouts.Model, g []uint8, rng *rand.Rand) []layouts.Constraint {

@@ -154,6 +154,10 @@
 //	                ends' x and y; narrowed within the ends' extremes
 //	quadruple       a digit listed m times: every k-m+1 of the k cells
 //	                has one holding it
+//	skyscraper      the line is a unit; order-encoded running maxima
+//	                g_{i,d}, a variable per cell seen (it holds e with
+//	                ¬g_{i-1,e}), and a sequential counter of those, equal
+//	                to the count (kind_lines.go)
 //
 // The narrowing is what makes the rules cheap. Counting each puzzle of
 // testdata/variants to 2 (BenchmarkVariants), with it and without it

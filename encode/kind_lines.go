@@ -110,3 +110,56 @@ func quadrupleClauses(b *builder, r *layouts.Rule) {
 		}
 	}
 }
+
+// Skyscraper: the line is a unit. g_{i,d}, "the greatest of cells
+// 0..i is d or more", follows the cells: g_{i,d} ⇔ g_{i-1,d} ∨ cell i ≥
+// d. Cell i is seen, v_i, if it holds e with ¬g_{i-1,e}. A sequential
+// counter c_{i,j}, "j or more of cells 0..i are seen", with both
+// directions of c_{i,j} ⇔ c_{i-1,j} ∨ (c_{i-1,j-1} ∧ v_i), ends with
+// c_{n-1,K} and ¬c_{n-1,K+1}.
+func skyscraperClauses(b *builder, r *layouts.Rule) {
+	n, cells, k := b.f.Puzzle.Model.N, r.Cells, r.Sum
+	var prev []int // g_{i-1,d} at prev[d]; nil before cell 0
+	cnt := make([]int, k+2)
+	cnt[0] = litTrue
+	for j := 1; j <= k+1; j++ {
+		cnt[j] = litFalse
+	}
+	for _, c := range cells {
+		g := make([]int, n+1)
+		g[1] = litTrue
+		for d := 2; d <= n; d++ {
+			g[d] = b.f.aux()
+			ge := []int{-g[d]}
+			if prev != nil {
+				b.add(-prev[d], g[d])
+				ge = append(ge, prev[d])
+			}
+			for e := d; e <= n; e++ {
+				b.add(-b.lit(c, e), g[d])
+				ge = append(ge, b.lit(c, e))
+			}
+			b.add(ge...)
+		}
+		v := litTrue
+		if prev != nil {
+			v = b.f.aux()
+			forDigits(b.digits(c), func(e int) {
+				b.add(-b.lit(c, e), prev[e], v)
+				b.add(-v, -b.lit(c, e), -prev[e])
+			})
+		}
+		next := make([]int, k+2)
+		next[0] = litTrue
+		for j := 1; j <= k+1; j++ {
+			next[j] = b.f.aux()
+			b.add(-cnt[j], next[j])
+			b.add(-cnt[j-1], -v, next[j])
+			b.add(-next[j], cnt[j], cnt[j-1])
+			b.add(-next[j], cnt[j], v)
+		}
+		cnt, prev = next, g
+	}
+	b.add(cnt[k])
+	b.add(-cnt[k+1])
+}

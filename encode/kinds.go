@@ -55,6 +55,7 @@ var kinds = map[string]kind{
 	"entropic":       {narrow: narrowPairs, clauses: pairsClauses},                   // kind_pairs.go
 	"regionsum":      {narrow: narrowLinear, clauses: linearClauses},                 // kind_sum.go
 	"xsum":           {clauses: xsumClauses},                                         // kind_sum.go
+	"skyscraper":     {clauses: skyscraperClauses},                                   // kind_lines.go
 }
 
 // checkKinds refuses a model with a rule that no kind here encodes.

@@ -188,6 +188,8 @@
 //	sandwich        cells, sum            between the 1 and the n of a full row or column
 //	xsum            cells, sum            the first x cells of a full row or column sum to
 //	                                      sum, x the first cell's digit
+//	skyscraper      cells, count          along a full row or column from the clue, count
+//	                                      digits are greater than all before them
 //	whispers        cells, difference     neighbours on the line differ by at least
 //	                                      difference, by default (n+1)/2 (5 for 9x9)
 //	renban          cells                 a set of consecutive digits in any order
@@ -218,7 +220,8 @@
 // Check verifies (RuleHolds) and each engine implements. The relations
 // that the engines share with Check are exported here, each defined
 // once: DotHolds and KropkiHolds, NonconsecutiveHolds, XVHolds,
-// WhispersGap, SandwichSum, ArrowValue, BetweenHolds, EntropicGroup. A twodoku with a diagonal region in its first
+// WhispersGap, SandwichSum, ArrowValue, BetweenHolds, EntropicGroup,
+// Visible. A twodoku with a diagonal region in its first
 // grid (testdata/layouts/twodoku-x.json):
 //
 //	{

@@ -30,6 +30,7 @@ type Constraint struct {
 	V          [][]Pos `json:"v,omitempty"`          // xv: pairs summing to 5
 	Clone      []Pos   `json:"clone,omitempty"`      // clone: the copy of cells
 	Digits     []int   `json:"digits,omitempty"`     // quadruple: digits among the cells
+	Count      int     `json:"count,omitempty"`      // skyscraper: the buildings seen
 }
 
 // Dot is the relation a kropki rule asks of its two cells.
@@ -49,7 +50,7 @@ type Rule struct {
 	Kind  string // the Kind that made it
 	Name  string // for messages: "killer cage 3", "thermo 1"
 	Cells []int  // in order: a thermometer from its bulb
-	Sum   int    // killer, little killer, sandwich: the total; xv: 10, 5, or 0 for neither
+	Sum   int    // killer, little killer, sandwich, xsum: the total; xv: 10, 5, or 0 for neither; skyscraper: the count
 	Mask  uint64 // parity: the digits allowed, bit d-1 for digit d
 	Dot   Dot    // kropki
 
@@ -145,6 +146,9 @@ var kinds = []Kind{
 	{Name: "xsum", About: "the first x cells of a full row or column (cells, in order from the clue), x the first cell's digit, sum to sum",
 		Fields: "cells, sum", Example: `{"kind": "xsum", "sum": 10, "cells": ["r1c1", "r1c2", "r1c3", "r1c4", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9"]}`, Rules: true,
 		compile: compileXSum, holds: holdsXSum},
+	{Name: "skyscraper", About: "seen from the clue, along a full row or column (cells, in order from the clue), count digits are taller than all before them",
+		Fields: "cells, count", Example: `{"kind": "skyscraper", "count": 3, "cells": ["r1c1", "r1c2", "r1c3", "r1c4", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9"]}`, Rules: true,
+		compile: compileSkyscraper, holds: holdsSkyscraper},
 }
 
 func kindOf(name string) *Kind {
@@ -259,6 +263,7 @@ func fieldsUsed(c *Constraint) []string {
 	add(c.V != nil, "v")
 	add(c.Clone != nil, "clone")
 	add(c.Digits != nil, "digits")
+	add(c.Count != 0, "count")
 	return out
 }
 

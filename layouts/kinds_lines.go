@@ -541,3 +541,37 @@ func holdsXSum(r *Rule, d []uint8) bool {
 	x := int(d[r.Cells[0]])
 	return x <= len(r.Cells) && sumOf(d, r.Cells[:x]) == r.Sum
 }
+
+// Visible is how many of digits, in order, are greater than all before
+// them: the skyscrapers seen from the first.
+func Visible(digits []int) int {
+	seen, top := 0, 0
+	for _, d := range digits {
+		if d > top {
+			seen, top = seen+1, d
+		}
+	}
+	return seen
+}
+
+func compileSkyscraper(b *builder, c *Constraint) error {
+	cells, err := b.fullLine(c.Cells)
+	if err != nil {
+		return err
+	}
+	if c.Count < 1 || c.Count > b.m.N {
+		return b.errorf("a skyscraper count is 1 to %d, not %d", b.m.N, c.Count)
+	}
+	name := fmt.Sprintf("skyscraper from %s", c.Cells[0])
+	b.addUnit(UnitRegion, name, cells)
+	b.m.Rules = append(b.m.Rules, Rule{Kind: "skyscraper", Name: name, Cells: cells, Sum: c.Count})
+	return nil
+}
+
+func holdsSkyscraper(r *Rule, d []uint8) bool {
+	ds := make([]int, len(r.Cells))
+	for i, c := range r.Cells {
+		ds[i] = int(d[c])
+	}
+	return Visible(ds) == r.Sum
+}

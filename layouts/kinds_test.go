@@ -95,6 +95,8 @@ func TestKindsCheck(t *testing.T) {
 		{"region sum", `{"kind": "regionsum", "cells": ["r1c2", "r1c3"]}`, "region sum line from r1c2, segments 1 and 2"},
 		{"x-sum holds", `{"kind": "xsum", "sum": 10, "cells": ["r4c1", "r3c1", "r2c1", "r1c1"]}`, ""},
 		{"x-sum", `{"kind": "xsum", "sum": 4, "cells": ["r4c1", "r3c1", "r2c1", "r1c1"]}`, "x-sum from r4c1"},
+		{"skyscraper holds", `{"kind": "skyscraper", "count": 2, "cells": ["r1c3", "r2c3", "r3c3", "r4c3"]}`, ""},
+		{"skyscraper", `{"kind": "skyscraper", "count": 3, "cells": ["r1c3", "r2c3", "r3c3", "r4c3"]}`, "skyscraper from r1c3"},
 		{"between", `{"kind": "between", "cells": ["r1c4", "r1c3", "r2c2", "r1c1"]}`, "between line r1c4-r1c1"},
 	}
 	for _, tt := range tests {
@@ -194,6 +196,7 @@ func TestKindsErrors(t *testing.T) {
 		{`{"kind": "between", "cells": ["r1c1", "r1c2"]}`, "at least 3 cells"},
 		{`{"kind": "entropic", "cells": ["r1c1", "r1c2"]}`, "that 3 divides, not 4"},
 		{`{"kind": "regionsum", "cells": ["r1c1", "r1c2"]}`, "stays in one box"},
+		{`{"kind": "skyscraper", "count": 5, "cells": ["r1c1", "r1c2", "r1c3", "r1c4"]}`, "count is 1 to 4"},
 		{`{"kind": "xsum", "sum": 11, "cells": ["r1c1", "r1c2", "r1c3", "r1c4"]}`, "an x-sum is 1 to 10"},
 		{`{"kind": "minimum", "sum": 3, "cells": ["r1c1"]}`, `no field "sum"`},
 	}

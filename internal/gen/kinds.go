@@ -320,6 +320,22 @@ var moreGens = map[string]kindGen{
 		}
 		return out
 	},
+	"skyscraper": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
+		var out []layouts.Constraint
+		for range 1 + rng.IntN(3) {
+			cells := randomLine(m, rng)
+			ds := make([]int, len(cells))
+			for i, c := range cells {
+				ds[i] = int(sol[c])
+			}
+			count := layouts.Visible(ds)
+			if !faithful {
+				count = 1 + rng.IntN(m.N)
+			}
+			out = append(out, layouts.Constraint{Kind: "skyscraper", Cells: Positions(m, cells), Count: count})
+		}
+		return out
+	},
 	"whispers": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
 		gap := layouts.WhispersGap(m.N)
 		k := layouts.Constraint{Kind: "whispers"}
