@@ -295,3 +295,37 @@ func TestArrowNumbers(t *testing.T) {
 		t.Errorf("%v, %d arrows: want none skipped, 24 arrows or more, some with a grid", &st, arrows)
 	}
 }
+
+// TestKindsLayoutFile: for each kind, random puzzles on the multi-grid
+// layouts written as layout files and read back (cells as canvas
+// positions): the same rules, and the reference, gophersat and
+// backtrack agree on the puzzle read back.
+func TestKindsLayoutFile(t *testing.T) {
+	for ki, k := range layouts.Kinds() {
+		t.Run(k.Name, func(t *testing.T) {
+			var st stats
+			for li, l := range smallLayouts[2:] { // twodoku and samurai
+				rng := rand.New(rand.NewPCG(uint64(ki), uint64(li)+50))
+				for i := range 3 {
+					p := variantPuzzle(t, l.name, l.n, []string{k.Name}, rng)
+					file := p.Model.Layout.MarshalFile()
+					back, err := layouts.ParseLayoutFile("kinds.json", file)
+					if err != nil {
+						t.Fatalf("%v\n%s", err, file)
+					}
+					m, err := layouts.Compile(back)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if len(m.Rules) != len(p.Model.Rules) || len(m.Units) != len(p.Model.Units) {
+						t.Fatalf("read back: %d rules, %d units; written %d, %d\n%s", len(m.Rules), len(m.Units), len(p.Model.Rules), len(p.Model.Units), file)
+					}
+					compareVariant(t, &layouts.Puzzle{Model: m, Givens: p.Givens}, i, &st)
+				}
+			}
+			if st.skipped > 0 {
+				t.Errorf("%v", &st)
+			}
+		})
+	}
+}
