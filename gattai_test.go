@@ -67,7 +67,7 @@ func TestBadInputSameError(t *testing.T) {
 	outOfRange.Givens[5] = 7
 	short := &layouts.Puzzle{Model: m, Givens: make([]uint8, 3)}
 	sandwich := *m
-	sandwich.Rules = []layouts.Rule{{Kind: "sandwich", Name: "sandwich r1", Cells: []int{0, 1, 2, 3}, Sum: 5}}
+	sandwich.Rules = []layouts.Rule{{Kind: "nosuchkind", Name: "nosuchkind r1", Cells: []int{0, 1, 2, 3}, Sum: 5}}
 	unknownKind := layouts.NewPuzzle(&sandwich)
 	tests := []struct {
 		name string
@@ -86,7 +86,7 @@ func TestBadInputSameError(t *testing.T) {
 					t.Errorf("count %d, err %v; want %v", r.Count, err, tt.is)
 				}
 				var ue *layouts.UnsupportedError
-				if tt.is == layouts.ErrUnsupported && (!errors.As(err, &ue) || ue.Kind != "sandwich") {
+				if tt.is == layouts.ErrUnsupported && (!errors.As(err, &ue) || ue.Kind != "nosuchkind") {
 					t.Errorf("err %v is not an UnsupportedError naming the kind", err)
 				}
 			})

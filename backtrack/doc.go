@@ -75,6 +75,28 @@
 //     beside it, shared by every pair of one relation.
 //   - parity (kind_parity.go): the cells lose the other parity once, at
 //     the start; it watches nothing.
+//   - xv (kind_pairs.go): as kropki. whispers, palindrome, clone,
+//     minimum, maximum and entropic (kind_pairs.go): arc consistency
+//     over their pairs of cells, revised until none changes.
+//   - arrow, little killer and region sum lines (two segments' sums
+//     equal) (kind_sum.go): arc consistency on the sum
+//     (not on the units its cells share), through bitsets of the
+//     partial sums the cells before can make and those from which the
+//     cells after can reach the total.
+//   - sandwich (kind_sum.go), weak: once the 1 and the n are placed, the
+//     cells between them by bounds on the sum.
+//   - xsum (kind_sum.go), weak: the first cell keeps the digits x
+//     that x distinct digits can make the sum with; once it is placed,
+//     the first x cells by bounds on the sum.
+//   - renban (kind_lines.go): a digit stays if some run of k digits
+//     holding it meets every cell; the line is a unit besides.
+//   - between (kind_lines.go): the middle cells strictly within the
+//     extremes of the ends' candidates.
+//   - skyscraper (kind_lines.go), weak: the first cell at most n-count+1,
+//     n not among the first count-1 cells; the count checked once the
+//     line is full.
+//   - quadruple (kind_lines.go): a digit needed m times with m cells left
+//     that can hold it is placed in them; fewer fail.
 //
 // Adding a kind that makes rules is one file with its propagator and
 // one line in kinds.

@@ -33,6 +33,22 @@ var kinds = map[string]kind{
 	"kropki":         {make: newKropki},                 // kind_pairs.go
 	"parity":         {make: newParity},                 // kind_parity.go
 	"thermo":         {make: newThermo},                 // kind_thermo.go
+	"xv":             {make: newXV},                     // kind_pairs.go
+	"whispers":       {make: newPairs},                  // kind_pairs.go
+	"palindrome":     {make: newPairs},                  // kind_pairs.go
+	"clone":          {make: newPairs},                  // kind_pairs.go
+	"minimum":        {make: newPairs},                  // kind_pairs.go
+	"maximum":        {make: newPairs},                  // kind_pairs.go
+	"arrow":          {make: newArrow},                  // kind_sum.go
+	"littlekiller":   {make: newLittleKiller},           // kind_sum.go
+	"sandwich":       {make: newSandwich},               // kind_sum.go
+	"renban":         {make: newRenban},                 // kind_lines.go
+	"between":        {make: newBetween},                // kind_lines.go
+	"quadruple":      {make: newQuadruple},              // kind_lines.go
+	"entropic":       {make: newPairs},                  // kind_pairs.go
+	"regionsum":      {make: newRegionSum},              // kind_sum.go
+	"xsum":           {make: newXSum},                   // kind_sum.go
+	"skyscraper":     {make: newSkyscraper},             // kind_lines.go
 }
 
 // Supports reports whether the solver propagates rules of the kind. New

@@ -40,10 +40,10 @@ func TestEveryKindImplemented(t *testing.T) {
 // message that names it.
 func TestUnknownKind(t *testing.T) {
 	m := testkit.Model(t, "classic", 4)
-	m.Rules = append(m.Rules, layouts.Rule{Kind: "sandwich", Name: "sandwich row 1", Cells: []int{0, 1, 2, 3}, Sum: 5})
+	m.Rules = append(m.Rules, layouts.Rule{Kind: "nosuchkind", Name: "nosuchkind row 1", Cells: []int{0, 1, 2, 3}, Sum: 5})
 	defer func() {
 		msg, _ := recover().(string)
-		if !strings.Contains(msg, "no propagator for sandwich rules (sandwich row 1)") {
+		if !strings.Contains(msg, "no propagator for nosuchkind rules (nosuchkind row 1)") {
 			t.Fatalf("panic %q", msg)
 		}
 	}()

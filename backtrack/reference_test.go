@@ -13,64 +13,11 @@ import (
 	"gattai/layouts"
 )
 
-// refCount counts the solutions of p up to limit the plain way: fill the
-// empty cell with the fewest legal digits, no propagation, and hold
-// each full grid to layouts.Check where the model has rules. It is the
-// reference the solver is checked against on small layouts.
+// refCount is testkit.RefCount's count, with no budget: the reference
+// the solver is checked against on small layouts.
 func refCount(p *layouts.Puzzle, limit int) int {
-	m := p.Model
-	g := append([]uint8(nil), p.Givens...)
-	if p.Conflict() != nil {
-		return 0
-	}
-	for _, d := range g {
-		if int(d) > m.N {
-			return 0
-		}
-	}
-	legal := func(c int) []uint8 {
-		used := make([]bool, m.N+1)
-		for _, q := range m.Peers[c] {
-			used[g[q]] = true
-		}
-		var ds []uint8
-		for d := 1; d <= m.N; d++ {
-			if !used[d] {
-				ds = append(ds, uint8(d))
-			}
-		}
-		return ds
-	}
-	count := 0
-	var search func()
-	search = func() {
-		best, bestDs := -1, []uint8(nil)
-		for c, d := range g {
-			if d != 0 {
-				continue
-			}
-			ds := legal(c)
-			if best < 0 || len(ds) < len(bestDs) {
-				best, bestDs = c, ds
-			}
-		}
-		if best < 0 {
-			if len(m.Rules) == 0 || layouts.Check(p, layouts.Grid{Model: m, Digits: g}) == nil {
-				count++
-			}
-			return
-		}
-		for _, d := range bestDs {
-			g[best] = d
-			search()
-			if count >= limit {
-				return
-			}
-		}
-		g[best] = 0
-	}
-	search()
-	return count
+	n, _, _ := testkit.RefCount(p, limit, 0)
+	return n
 }
 
 // smallModels are the layouts small enough for refCount.
@@ -261,37 +208,35 @@ func ruled(t testing.TB, plain *layouts.Model, seed uint64) *layouts.Model {
 }
 
 // randomConstraints draws constraints of random kinds, several or none,
-// for a model of small grids, and a grid that holds to most of them.
-// The kinds whose constraints do not depend on a grid (nonconsecutive,
-// diagonal, ...) come first, then the grid, filled under them when it
-// can be, then the kinds read off the grid (killer cages, thermos,
-// dots, parity), a few of them changed so that it may no longer hold.
+// for a model of small grids, through gen.Random, and a grid that holds
+// to most of them. The kinds that compile to units only (diagonal,
+// region, ...) come first, then the grid, filled under them when it can
+// be, then the kinds with rules read off the grid, now and then drawn
+// at random instead so that it may no longer hold.
 func randomConstraints(plain *layouts.Model, rng *rand.Rand) ([]layouts.Constraint, []uint8) {
 	var cs []layouts.Constraint
-	n := plain.N
-	maybe := func(p float64) bool { return rng.Float64() < p }
-	grid := func() int { return rng.IntN(len(plain.GridCells) + 1) } // 0: every grid
-	if maybe(0.15) {
-		cs = append(cs, layouts.Constraint{Kind: "nonconsecutive", Grid: grid()})
-	}
-	if maybe(0.15) {
-		cs = append(cs, layouts.Constraint{Kind: "diagonal", Grid: grid()})
-	}
-	if maybe(0.1) {
-		cs = append(cs, layouts.Constraint{Kind: "antiknight", Grid: grid()})
-	}
-	if maybe(0.1) {
-		cs = append(cs, layouts.Constraint{Kind: "antiking", Grid: grid()})
-	}
-	if maybe(0.1) {
-		var cells []layouts.Pos
-		for _, c := range rng.Perm(len(plain.Cells))[:2+rng.IntN(n-1)] {
-			cells = append(cells, plain.Cells[c])
+	sol := gen.Filled(plain, rng).Digits
+	add := func(k layouts.Kind, m *layouts.Model, p float64) {
+		if rng.Float64() >= p {
+			return
 		}
-		cs = append(cs, layouts.Constraint{Kind: "region", Cells: cells})
+		more, ok := gen.Random(k.Name, m, sol, rng.Float64() >= 0.1, rng)
+		if !ok {
+			panic(fmt.Sprintf("no generator for kind %q in internal/gen", k.Name))
+		}
+		for _, c := range more {
+			l := *plain.Layout
+			l.Constraints = append(slices.Clone(cs), c)
+			if _, err := layouts.Compile(&l); err == nil {
+				cs = l.Constraints
+			}
+		}
 	}
-	if maybe(0.1) && len(plain.GridCells) == 1 {
-		cs = append(cs, layouts.Constraint{Kind: "jigsaw", Pieces: gen.Pieces(n, rng)})
+	kinds := layouts.Kinds()
+	for _, k := range kinds {
+		if !k.Rules {
+			add(k, plain, 0.1)
+		}
 	}
 	l := *plain.Layout
 	l.Constraints = cs
@@ -300,47 +245,15 @@ func randomConstraints(plain *layouts.Model, rng *rand.Rand) ([]layouts.Constrai
 		panic(err)
 	}
 	if r, _ := backtrack.Count(context.Background(), layouts.NewPuzzle(m), 1); r.Count == 0 {
-		m = plain
+		m, cs = plain, nil
 	}
-	g := gen.Filled(m, rng).Digits
-
-	if maybe(0.4) {
-		for _, c := range gen.Cages(plain, g, rng, 1, 4) {
-			if !maybe(0.5) {
-				continue
-			}
-			if maybe(0.05) {
-				k := len(c.Cells)
-				c.Sum = min(max(c.Sum+rng.IntN(3)-1, k*(k+1)/2), k*(2*n-k+1)/2)
-			}
-			cs = append(cs, c)
+	sol = gen.Filled(m, rng).Digits
+	for _, k := range kinds {
+		if k.Rules {
+			add(k, plain, 0.15)
 		}
 	}
-	if maybe(0.35) {
-		for _, c := range gen.Thermos(plain, g, rng, 1+rng.IntN(3), 2) {
-			if maybe(0.05) {
-				slices.Reverse(c.Cells)
-			}
-			cs = append(cs, c)
-		}
-	}
-	if maybe(0.35) {
-		c := gen.Dots(plain, g, rng, []float64{0.3, 0.7, 1}[rng.IntN(3)])
-		if maybe(0.1) && len(c.White) > 0 {
-			c.Black = append(c.Black, c.White[0])
-			c.White = c.White[1:]
-		}
-		cs = append(cs, c)
-	}
-	if maybe(0.35) {
-		c := gen.Parity(plain, g, rng, 0.3)
-		if maybe(0.1) && len(c.Even) > 0 {
-			c.Odd = append(c.Odd, c.Even[0])
-			c.Even = c.Even[1:]
-		}
-		cs = append(cs, c)
-	}
-	return cs, g
+	return cs, sol
 }
 
 // TestRulesReference compares counts with refCount on random puzzles

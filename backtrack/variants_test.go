@@ -61,11 +61,51 @@ var variants = []variant{
 	{name: "parity-classic", layout: "classic", kind: "parity", read: func(m *layouts.Model, g []uint8, rng *rand.Rand) []layouts.Constraint {
 		return []layouts.Constraint{gen.Parity(m, g, rng, 0.5)}
 	}},
+	{name: "arrow-classic", layout: "classic", kind: "arrow", read: many("arrow", 8)},
+	{name: "xv-classic", layout: "classic", kind: "xv", read: many("xv", 1)},
+	{name: "littlekiller-classic", layout: "classic", kind: "littlekiller", read: func(m *layouts.Model, g []uint8, rng *rand.Rand) []layouts.Constraint {
+		return gen.LittleKillers(m, g, rng, 0.5)
+	}},
+	{name: "sandwich-classic", layout: "classic", kind: "sandwich", read: many("sandwich", 8)},
+	{name: "whispers-classic", layout: "classic", kind: "whispers", read: many("whispers", 6)},
+	{name: "renban-classic", layout: "classic", kind: "renban", read: many("renban", 6)},
+	{name: "palindrome-classic", layout: "classic", kind: "palindrome", read: many("palindrome", 6)},
+	{name: "clone-classic", layout: "classic", kind: "clone", read: many("clone", 6)},
+	{name: "quadruple-classic", layout: "classic", kind: "quadruple", read: many("quadruple", 8)},
+	{name: "minimum-classic", layout: "classic", kind: "minimum", read: many("minimum", 1)},
+	{name: "maximum-classic", layout: "classic", kind: "maximum", read: many("maximum", 1)},
+	{name: "between-classic", layout: "classic", kind: "between", read: many("between", 6)},
+	{name: "entropic-classic", layout: "classic", kind: "entropic", read: many("entropic", 6)},
+	{name: "regionsum-classic", layout: "classic", kind: "regionsum", read: many("regionsum", 6)},
+	{name: "xsum-classic", layout: "classic", kind: "xsum", read: many("xsum", 8)},
+	{name: "skyscraper-classic", layout: "classic", kind: "skyscraper", read: many("skyscraper", 8)},
 	{name: "diagonal-samurai", layout: "samurai", kind: "diagonal", fixed: fixed(layouts.Constraint{Kind: "diagonal"})},
 	{name: "region-samurai", layout: "samurai", kind: "region", fixed: fixed(layouts.Constraint{Kind: "region", Preset: "windoku"})},
 	{name: "killer-samurai", layout: "samurai", kind: "killer", read: func(m *layouts.Model, g []uint8, rng *rand.Rand) []layouts.Constraint {
 		return gen.Cages(m, g, rng, 2, 5)
 	}},
+}
+
+// many reads constraints of kind off a grid with gen.Random, times
+// calls' worth.
+func many(kind string, times int) func(m *layouts.Model, g []uint8, rng *rand.Rand) []layouts.Constraint {
+	return func(m *layouts.Model, g []uint8, rng *rand.Rand) []layouts.Constraint {
+		var out []layouts.Constraint
+		for range times {
+			cs, ok := gen.Random(kind, m, g, true, rng)
+			if !ok {
+				panic("no generator for " + kind)
+			}
+			for _, c := range cs {
+				l := *m.Layout
+				l.Constraints = append(slices.Clone(out), c)
+				if _, err := layouts.Compile(&l); err == nil {
+					out = l.Constraints
+				}
+			}
+		}
+		return out
+	}
 }
 
 // without drops the constraints of a kind from a layout. A jigsaw

@@ -99,10 +99,10 @@
 // kind compiles to all-different units, which the clauses above cover
 // with nothing more, and to rules (layouts.Rule) for the kinds that
 // need more. kinds.go has an entry for every kind, by name: "units"
-// for diagonal, region, jigsaw, antiknight and antiking; for killer,
-// nonconsecutive, kropki, parity and thermo a narrow function and a
-// clauses function, in kind_NAME.go (nonconsecutive and kropki share
-// kind_pairs.go). TestEveryKindImplemented fails when layouts declares
+// for diagonal, region, jigsaw, antiknight and antiking; for the others
+// a clauses function and mostly a narrow function, in kind_NAME.go
+// (the kinds of pairs share kind_pairs.go, the sums kind_sum.go, renban,
+// between and quadruple kind_lines.go). TestEveryKindImplemented fails when layouts declares
 // a kind without an entry, and Puzzle refuses (layouts.UnsupportedError) a rule of a
 // kind with no clauses. Adding a kind is an entry and a file.
 //
@@ -128,6 +128,36 @@
 //	                in the cage, by the combinations or the counter
 //	                encoding (below); narrowed to the digits of the sets
 //	                of distinct digits that make it
+//	xv              as kropki, the relation a sum of 10 or 5 (or neither)
+//	whispers        pairs: ¬a_x ∨ ¬b_y for each pair of digits refused,
+//	palindrome,     over each two neighbours on a whispers line, the two
+//	clone           cells the same distance from a palindrome's ends, a
+//	minimum,        cell and its clone, a minimum or maximum and each
+//	maximum,        neighbour, cells one or two apart on an entropic line
+//	entropic        (kind_pairs.go)
+//	arrow,          Σ w_i·x_i = t: partial sums in the order encoding, as
+//	littlekiller,   killer's counter, each step adding w·d (the circle's
+//	regionsum       digits weigh -10^k, a region sum's second segment -1,
+//	                the rest 1); narrowed by bounds (kind_sum.go)
+//	sandwich        the line is a unit; for each two positions p < q,
+//	                "1 and n at p and q" implies one of the sets of
+//	                distinct digits that make the sum between them, a
+//	                selector per set implying each of its digits is
+//	                between (kind_sum.go)
+//	xsum            the line is a unit; for each digit x of the first
+//	                cell, "it holds x" implies one of the sets of x-1
+//	                distinct digits that make the rest of the sum, by
+//	                selectors, as sandwich (kind_sum.go)
+//	renban          the cells are a unit; ¬a_x ∨ ¬b_y for |x-y| ≥ k;
+//	                narrowed to the runs of k digits that fit every cell
+//	between         ¬a_x ∨ ¬e_y ∨ ¬c_z for z not strictly between the
+//	                ends' x and y; narrowed within the ends' extremes
+//	quadruple       a digit listed m times: every k-m+1 of the k cells
+//	                has one holding it
+//	skyscraper      the line is a unit; order-encoded running maxima
+//	                g_{i,d}, a variable per cell seen (it holds e with
+//	                ¬g_{i-1,e}), and a sequential counter of those, equal
+//	                to the count (kind_lines.go)
 //
 // The narrowing is what makes the rules cheap. Counting each puzzle of
 // testdata/variants to 2 (BenchmarkVariants), with it and without it

@@ -39,6 +39,22 @@ var kinds = map[string]kind{
 	"kropki":         {narrow: narrowKropki, clauses: kropkiClauses},                 // kind_pairs.go
 	"parity":         {narrow: narrowParity, clauses: parityClauses},                 // kind_parity.go
 	"thermo":         {narrow: narrowThermo, clauses: thermoClauses},                 // kind_thermo.go
+	"xv":             {narrow: narrowXV, clauses: xvClauses},                         // kind_pairs.go
+	"whispers":       {narrow: narrowPairs, clauses: pairsClauses},                   // kind_pairs.go
+	"palindrome":     {narrow: narrowPairs, clauses: pairsClauses},                   // kind_pairs.go
+	"clone":          {narrow: narrowPairs, clauses: pairsClauses},                   // kind_pairs.go
+	"minimum":        {narrow: narrowPairs, clauses: pairsClauses},                   // kind_pairs.go
+	"maximum":        {narrow: narrowPairs, clauses: pairsClauses},                   // kind_pairs.go
+	"arrow":          {narrow: narrowLinear, clauses: linearClauses},                 // kind_sum.go
+	"littlekiller":   {narrow: narrowLinear, clauses: linearClauses},                 // kind_sum.go
+	"sandwich":       {clauses: sandwichClauses},                                     // kind_sum.go
+	"renban":         {narrow: narrowRenban, clauses: renbanClauses},                 // kind_lines.go
+	"between":        {narrow: narrowBetween, clauses: betweenClauses},               // kind_lines.go
+	"quadruple":      {clauses: quadrupleClauses},                                    // kind_lines.go
+	"entropic":       {narrow: narrowPairs, clauses: pairsClauses},                   // kind_pairs.go
+	"regionsum":      {narrow: narrowLinear, clauses: linearClauses},                 // kind_sum.go
+	"xsum":           {clauses: xsumClauses},                                         // kind_sum.go
+	"skyscraper":     {clauses: skyscraperClauses},                                   // kind_lines.go
 }
 
 // Supports reports whether Puzzle encodes rules of the kind.

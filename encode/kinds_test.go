@@ -121,10 +121,10 @@ func TestRules(t *testing.T) {
 func TestUnknownKind(t *testing.T) {
 	p := puzzle(t, "classic", 4, "")
 	m := *p.Model
-	m.Rules = append(m.Rules, layouts.Rule{Kind: "sandwich", Name: "sandwich r1", Cells: []int{0, 1, 2, 3}, Sum: 5})
+	m.Rules = append(m.Rules, layouts.Rule{Kind: "nosuchkind", Name: "nosuchkind r1", Cells: []int{0, 1, 2, 3}, Sum: 5})
 	_, err := encode.Puzzle(&layouts.Puzzle{Model: &m, Givens: p.Givens}, encode.Options{})
 	var ue *layouts.UnsupportedError
-	if !errors.As(err, &ue) || ue.Kind != "sandwich" || !strings.Contains(err.Error(), "sandwich r1: sandwich rules are not supported") {
+	if !errors.As(err, &ue) || ue.Kind != "nosuchkind" || !strings.Contains(err.Error(), "nosuchkind r1: nosuchkind rules are not supported") {
 		t.Errorf("err = %v, want an UnsupportedError naming the rule", err)
 	}
 }

@@ -167,18 +167,45 @@
 // it reads, and each kind refuses the others. grid is 1-based and
 // applies a per-grid kind to one grid; without it, to every grid.
 //
-//	diagonal        grid                  both main diagonals all-different
+//	diagonal        which, grid           main diagonals all-different; which: positive (/),
+//	                                      negative (\\) or both (the default)
 //	region          cells | preset, grid  an extra unit; presets windoku, disjoint
 //	jigsaw          pieces, grid          n strings of n letters, one per piece, replacing the boxes
 //	killer          cells, sum            a cage: no repeated digit, summing to sum if given
 //	antiknight      grid                  equal digits never a knight's move apart
 //	antiking        grid                  equal digits never a king's move apart
 //	nonconsecutive  grid                  orthogonal neighbours never differ by 1
-//	kropki          white, black, negative, grid
-//	                                      pairs of neighbours: white differ by 1, black one is
-//	                                      double the other; negative: no dot means neither
+//	kropki          white, black, difference, ratio, negative, which, grid
+//	                                      pairs of neighbours: white differ by difference (1),
+//	                                      black one is ratio (2) times the other; negative: no
+//	                                      dot means neither (which: white, black or both)
 //	parity          even, odd             cells holding an even or an odd digit
 //	thermo          cells                 strictly increasing from the bulb, cells[0]
+//	arrow           cells, lines          the circle's 1-3 digits read as a number equal the
+//	                                      sum along each line; circle cells on a line skipped
+//	xv              x, v, negative, which, grid
+//	                                      pairs of neighbours: X sum to 10, V to 5; negative:
+//	                                      no mark means neither (which: x, v or both)
+//	littlekiller    cells, sum            the cells of a diagonal sum to sum, repeats allowed
+//	sandwich        cells, sum            between the 1 and the n of a full row or column
+//	xsum            cells, sum            the first x cells of a full row or column sum to
+//	                                      sum, x the first cell's digit
+//	skyscraper      cells, count          along a full row or column from the clue, count
+//	                                      digits are greater than all before them
+//	whispers        cells, difference     neighbours on the line differ by at least
+//	                                      difference, by default (n+1)/2 (5 for 9x9)
+//	renban          cells                 a set of consecutive digits in any order
+//	palindrome      cells                 the line reads the same both ways
+//	clone           cells, clone          clone, the same shape moved, holds cells' digits
+//	quadruple       cells, digits         the digits (repeats counted) are among the cells
+//	                                      of a 2x2 square
+//	minimum         cells                 each cell less than its orthogonal neighbours
+//	maximum         cells                 each cell more than its orthogonal neighbours
+//	between         cells                 cells strictly between the line's two ends
+//	entropic        cells                 any three in a row on the line: a low, a middle and
+//	                                      a high digit (thirds of 1..n; 3 divides n)
+//	regionsum       cells                 equal sums in each box the line visits (each visit
+//	                                      on its own; a jigsaw listed before gives the pieces)
 //
 // For example:
 //
@@ -190,9 +217,13 @@
 //	]
 //
 // Kinds compile to more all-different units (diagonal, region, jigsaw,
-// the cells of a killer cage, antiknight and antiking pairs) and to
-// Rules (killer sums, nonconsecutive, kropki, parity, thermo), which
-// Check verifies and each engine implements. A twodoku with a diagonal region in its first
+// the cells of a killer cage, of a sandwich's line and of a renban,
+// antiknight and antiking pairs) and to Rules (every other kind), which
+// Check verifies (RuleHolds) and each engine implements. The relations
+// that the engines share with Check are exported here, each defined
+// once: DotHolds and KropkiHolds, NonconsecutiveHolds, XVHolds,
+// WhispersGap, SandwichSum, ArrowValue, BetweenHolds, EntropicGroup,
+// Visible. A twodoku with a diagonal region in its first
 // grid (testdata/layouts/twodoku-x.json):
 //
 //	{

@@ -93,6 +93,9 @@ func FuzzParseLayoutFile(f *testing.F) {
 		}
 		f.Add(l.MarshalFile())
 	}
+	for _, k := range Kinds() { // every kind's fields
+		f.Add([]byte(`{"size": 9, "grids": [{"at": "r1c1"}], "constraints": [` + k.Example + `]}`))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := ParseLayoutFile("fuzz.json", data)
 		if err != nil {

@@ -21,6 +21,16 @@ type Constraint struct {
 	Negative bool     `json:"negative,omitempty"`
 	Even     []Pos    `json:"even,omitempty"`
 	Odd      []Pos    `json:"odd,omitempty"`
+
+	Which      string  `json:"which,omitempty"`      // diagonal: positive, negative, both; kropki: the negative's dots
+	Difference int     `json:"difference,omitempty"` // kropki: a white dot's difference; whispers: the least difference
+	Ratio      int     `json:"ratio,omitempty"`      // kropki: a black dot's ratio
+	Lines      [][]Pos `json:"lines,omitempty"`      // arrow: the arrows from the circle
+	X          [][]Pos `json:"x,omitempty"`          // xv: pairs summing to 10
+	V          [][]Pos `json:"v,omitempty"`          // xv: pairs summing to 5
+	Clone      []Pos   `json:"clone,omitempty"`      // clone: the copy of cells
+	Digits     []int   `json:"digits,omitempty"`     // quadruple: digits among the cells
+	Count      int     `json:"count,omitempty"`      // skyscraper: the buildings seen
 }
 
 // Dot is the relation a kropki rule asks of its two cells.
@@ -40,9 +50,14 @@ type Rule struct {
 	Kind  string // the Kind that made it
 	Name  string // for messages: "killer cage 3", "thermo 1"
 	Cells []int  // in order: a thermometer from its bulb
-	Sum   int    // killer: the cage total
+	Sum   int    // killer, little killer, sandwich, xsum: the total; xv: 10, 5, or 0 for neither; skyscraper: the count
 	Mask  uint64 // parity: the digits allowed, bit d-1 for digit d
 	Dot   Dot    // kropki
+
+	Diff   int   // kropki: the difference of a white dot (0: none); whispers: the least difference; entropic: n
+	Ratio  int   // kropki: the ratio of a black dot (0: none)
+	Head   int   // arrow: Cells[:Head] is the circle, read as a number, Cells[Head:] the arrow; regionsum: two segments
+	Digits []int // quadruple: digits that the cells hold, each as often as listed
 }
 
 // Kind is one kind of variant constraint: its layout-file syntax, how it
@@ -61,8 +76,8 @@ type Kind struct {
 func Kinds() []Kind { return slices.Clone(kinds) }
 
 var kinds = []Kind{
-	{Name: "diagonal", About: "both main diagonals of a grid hold every digit once (Sudoku-X)",
-		Fields: "grid", Example: `{"kind": "diagonal", "grid": 1}`, compile: compileDiagonal},
+	{Name: "diagonal", About: "the main diagonals of a grid hold every digit once (Sudoku-X); which: positive (/), negative (\\) or both (the default)",
+		Fields: "which, grid", Example: `{"kind": "diagonal", "grid": 1, "which": "both"}`, compile: compileDiagonal},
 	{Name: "region", About: "extra all-different regions: listed cells, or a preset (windoku: the hyper windows; disjoint: same place in every box)",
 		Fields: "cells | preset, grid", Example: `{"kind": "region", "preset": "windoku"}`, compile: compileRegion},
 	{Name: "jigsaw", About: "irregular pieces replace a grid's boxes: n rows of n letters, a letter per piece",
@@ -77,8 +92,8 @@ var kinds = []Kind{
 	{Name: "nonconsecutive", About: "orthogonal neighbours in a grid never differ by 1",
 		Fields: "grid", Example: `{"kind": "nonconsecutive"}`, Rules: true,
 		compile: compileNonconsecutive, holds: holdsNonconsecutive},
-	{Name: "kropki", About: "white dot: neighbours differ by 1; black dot: one is double the other; negative: every dot is shown",
-		Fields: "white, black, negative, grid", Example: `{"kind": "kropki", "white": [["r1c1", "r1c2"]], "black": [["r2c1", "r3c1"]], "negative": false}`, Rules: true,
+	{Name: "kropki", About: "white dot: neighbours differ by difference (1); black dot: one is ratio (2) times the other; negative: no dot means neither (which: white, black or both dots are all shown)",
+		Fields: "white, black, difference, ratio, negative, which, grid", Example: `{"kind": "kropki", "white": [["r1c1", "r1c2"]], "black": [["r2c1", "r3c1"]], "negative": false}`, Rules: true,
 		compile: compileKropki, holds: holdsKropki},
 	{Name: "parity", About: "cells that hold an even digit, cells that hold an odd one",
 		Fields: "even, odd", Example: `{"kind": "parity", "even": ["r1c1"], "odd": ["r9c9"]}`, Rules: true,
@@ -86,6 +101,54 @@ var kinds = []Kind{
 	{Name: "thermo", About: "digits strictly increase along the cells from the bulb, the first cell",
 		Fields: "cells", Example: `{"kind": "thermo", "cells": ["r1c1", "r2c2", "r3c3"]}`, Rules: true,
 		compile: compileThermo, holds: holdsThermo},
+	{Name: "arrow", About: "the digits of a circle of 1 to 3 cells, read as a number, equal the sum along each of its arrows (repeats allowed); an arrow's cells in the circle are skipped",
+		Fields: "cells, lines", Example: `{"kind": "arrow", "cells": ["r1c1"], "lines": [["r1c1", "r1c2", "r1c3"]]}`, Rules: true,
+		compile: compileArrow, holds: holdsArrow},
+	{Name: "xv", About: "X: the two cells sum to 10; V: to 5; negative: no mark means neither",
+		Fields: "x, v, negative, grid", Example: `{"kind": "xv", "x": [["r1c1", "r1c2"]], "v": [["r2c1", "r3c1"]]}`, Rules: true,
+		compile: compileXV, holds: holdsXV},
+	{Name: "littlekiller", About: "the cells along a diagonal, listed in order, sum to sum; digits may repeat",
+		Fields: "cells, sum", Example: `{"kind": "littlekiller", "sum": 12, "cells": ["r1c3", "r2c2", "r3c1"]}`, Rules: true,
+		compile: compileLittleKiller, holds: holdsLittleKiller},
+	{Name: "sandwich", About: "the digits between the 1 and the n of a full row or column (cells, in order) sum to sum",
+		Fields: "cells, sum", Example: `{"kind": "sandwich", "sum": 10, "cells": ["r1c1", "r1c2", "r1c3", "r1c4", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9"]}`, Rules: true,
+		compile: compileSandwich, holds: holdsSandwich},
+	{Name: "whispers", About: "neighbours along the line differ by at least difference (default (n+1)/2: 5 for 9x9, German whispers)",
+		Fields: "cells, difference", Example: `{"kind": "whispers", "cells": ["r1c1", "r1c2", "r2c3"]}`, Rules: true,
+		compile: compileWhispers, holds: holdsWhispers},
+	{Name: "renban", About: "the line's cells hold a set of consecutive digits, in any order, no digit twice",
+		Fields: "cells", Example: `{"kind": "renban", "cells": ["r1c1", "r2c2", "r3c2"]}`, Rules: true,
+		compile: compileRenban, holds: holdsRenban},
+	{Name: "palindrome", About: "the line reads the same from either end",
+		Fields: "cells", Example: `{"kind": "palindrome", "cells": ["r1c1", "r2c2", "r3c3", "r4c3"]}`, Rules: true,
+		compile: compilePalindrome, holds: holdsEqualPairs},
+	{Name: "clone", About: "clone is a copy of cells, the same shape moved: each cell holds the digit of its original",
+		Fields: "cells, clone", Example: `{"kind": "clone", "cells": ["r1c1", "r1c2"], "clone": ["r5c5", "r5c6"]}`, Rules: true,
+		compile: compileClone, holds: holdsEqualPairs},
+	{Name: "quadruple", About: "the digits listed (up to 4, a digit listed twice appears twice) are among the cells around a 2x2 junction",
+		Fields: "cells, digits", Example: `{"kind": "quadruple", "cells": ["r1c1", "r1c2", "r2c1", "r2c2"], "digits": [1, 2]}`, Rules: true,
+		compile: compileQuadruple, holds: holdsQuadruple},
+	{Name: "minimum", About: "each of the cells holds less than all its orthogonal neighbours",
+		Fields: "cells", Example: `{"kind": "minimum", "cells": ["r5c5"]}`, Rules: true,
+		compile: compileExtremum, holds: holdsExtremum},
+	{Name: "maximum", About: "each of the cells holds more than all its orthogonal neighbours",
+		Fields: "cells", Example: `{"kind": "maximum", "cells": ["r5c5"]}`, Rules: true,
+		compile: compileExtremum, holds: holdsExtremum},
+	{Name: "between", About: "the cells of the line strictly between its two ends, the circles, hold digits strictly between theirs",
+		Fields: "cells", Example: `{"kind": "between", "cells": ["r1c1", "r1c2", "r1c3", "r2c4"]}`, Rules: true,
+		compile: compileBetween, holds: holdsBetween},
+	{Name: "entropic", About: "any three cells in a row on the line hold a low, a middle and a high digit (1-3, 4-6, 7-9 for 9x9; n a multiple of 3)",
+		Fields: "cells", Example: `{"kind": "entropic", "cells": ["r1c1", "r1c2", "r1c3", "r2c4"]}`, Rules: true,
+		compile: compileEntropic, holds: holdsEntropic},
+	{Name: "regionsum", About: "the line's digits sum the same in each box it passes through (each visit to a box on its own); jigsaw pieces count as boxes if listed before",
+		Fields: "cells", Example: `{"kind": "regionsum", "cells": ["r3c3", "r3c4", "r4c4"]}`, Rules: true,
+		compile: compileRegionSum, holds: holdsRegionSum},
+	{Name: "xsum", About: "the first x cells of a full row or column (cells, in order from the clue), x the first cell's digit, sum to sum",
+		Fields: "cells, sum", Example: `{"kind": "xsum", "sum": 10, "cells": ["r1c1", "r1c2", "r1c3", "r1c4", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9"]}`, Rules: true,
+		compile: compileXSum, holds: holdsXSum},
+	{Name: "skyscraper", About: "seen from the clue, along a full row or column (cells, in order from the clue), count digits are taller than all before them",
+		Fields: "cells, count", Example: `{"kind": "skyscraper", "count": 3, "cells": ["r1c1", "r1c2", "r1c3", "r1c4", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9"]}`, Rules: true,
+		compile: compileSkyscraper, holds: holdsSkyscraper},
 }
 
 func kindOf(name string) *Kind {
@@ -192,6 +255,15 @@ func fieldsUsed(c *Constraint) []string {
 	add(c.Negative, "negative")
 	add(c.Even != nil, "even")
 	add(c.Odd != nil, "odd")
+	add(c.Which != "", "which")
+	add(c.Difference != 0, "difference")
+	add(c.Ratio != 0, "ratio")
+	add(c.Lines != nil, "lines")
+	add(c.X != nil, "x")
+	add(c.V != nil, "v")
+	add(c.Clone != nil, "clone")
+	add(c.Digits != nil, "digits")
+	add(c.Count != 0, "count")
 	return out
 }
 
@@ -218,7 +290,7 @@ func (b *builder) compileConstraint(i int, c *Constraint) error {
 func checkRules(m *Model, digits []uint8) error {
 	for i := range m.Rules {
 		r := &m.Rules[i]
-		if !kindOf(r.Kind).holds(r, digits) {
+		if !RuleHolds(r, digits) {
 			ps := make([]Pos, len(r.Cells))
 			for j, c := range r.Cells {
 				ps[j] = m.Cells[c]
@@ -229,10 +301,25 @@ func checkRules(m *Model, digits []uint8) error {
 	return nil
 }
 
+// RuleHolds reports whether the digits of a full grid, by cell, satisfy
+// rule r: what Check asks of each rule.
+func RuleHolds(r *Rule, digits []uint8) bool { return kindOf(r.Kind).holds(r, digits) }
+
 func compileDiagonal(b *builder, c *Constraint) error {
 	gs, err := b.grids(c)
 	if err != nil {
 		return err
+	}
+	var positive, negative bool
+	switch c.Which {
+	case "", "both":
+		positive, negative = true, true
+	case "positive":
+		positive = true
+	case "negative":
+		negative = true
+	default:
+		return b.errorf("which is positive (/), negative (\\) or both, not %q", c.Which)
 	}
 	n := b.m.N
 	for _, g := range gs {
@@ -241,8 +328,12 @@ func compileDiagonal(b *builder, c *Constraint) error {
 			main[i], _ = b.gridCell(g, i, i)
 			anti[i], _ = b.gridCell(g, i, n-1-i)
 		}
-		b.addUnit(UnitRegion, b.gridName(g)+`diagonal \`, main)
-		b.addUnit(UnitRegion, b.gridName(g)+"diagonal /", anti)
+		if negative {
+			b.addUnit(UnitRegion, b.gridName(g)+`diagonal \`, main)
+		}
+		if positive {
+			b.addUnit(UnitRegion, b.gridName(g)+"diagonal /", anti)
+		}
 	}
 	return nil
 }
@@ -472,24 +563,46 @@ func compileNonconsecutive(b *builder, c *Constraint) error {
 }
 
 func holdsNonconsecutive(r *Rule, d []uint8) bool {
-	x, y := int(d[r.Cells[0]]), int(d[r.Cells[1]])
-	return x-y != 1 && y-x != 1
+	return NonconsecutiveHolds(int(d[r.Cells[0]]), int(d[r.Cells[1]]))
 }
 
-// DotHolds reports whether digits x and y satisfy a kropki relation.
-func DotHolds(dot Dot, x, y int) bool {
-	consecutive := x-y == 1 || y-x == 1
-	double := x == 2*y || y == 2*x
+// NonconsecutiveHolds reports whether neighbouring digits x and y
+// satisfy a nonconsecutive rule: they do not differ by 1.
+func NonconsecutiveHolds(x, y int) bool { return x-y != 1 && y-x != 1 }
+
+// DotHolds reports whether digits x and y satisfy a kropki relation
+// with the usual values: white differ by 1, black one is double the
+// other.
+func DotHolds(dot Dot, x, y int) bool { return KropkiHolds(dot, 1, 2, x, y) }
+
+// KropkiHolds reports whether digits x and y satisfy a kropki relation:
+// a white dot, that they differ by diff; a black one, that one is ratio
+// times the other; no dot, neither of those (diff or ratio 0: that one
+// is not ruled out).
+func KropkiHolds(dot Dot, diff, ratio, x, y int) bool {
+	differ := diff > 0 && (x-y == diff || y-x == diff)
+	times := ratio > 0 && (x == ratio*y || y == ratio*x)
 	switch dot {
 	case DotWhite:
-		return consecutive
+		return differ
 	case DotBlack:
-		return double
+		return times
 	}
-	return !consecutive && !double
+	return !differ && !times
 }
 
 func compileKropki(b *builder, c *Constraint) error {
+	diff, ratio := c.Difference, c.Ratio
+	if diff == 0 {
+		diff = 1
+	}
+	if ratio == 0 {
+		ratio = 2
+	}
+	if diff < 1 || diff >= b.m.N || ratio < 2 || ratio > b.m.N {
+		return b.errorf("difference is 1 to %d and ratio 2 to %d, not %d and %d", b.m.N-1, b.m.N, diff, ratio)
+	}
+	values := map[Dot][2]int{DotWhite: {diff, 0}, DotBlack: {0, ratio}}
 	dotted := map[[2]int]bool{}
 	for _, set := range []struct {
 		dot   Dot
@@ -512,29 +625,45 @@ func compileKropki(b *builder, c *Constraint) error {
 				return b.errorf("two dots between %s and %s", p, q)
 			}
 			dotted[key] = true
-			b.m.Rules = append(b.m.Rules, Rule{Kind: "kropki", Name: fmt.Sprintf("%s dot %s-%s", set.dot, p, q), Cells: cells, Dot: set.dot})
+			v := values[set.dot]
+			b.m.Rules = append(b.m.Rules, Rule{Kind: "kropki", Name: fmt.Sprintf("%s dot %s-%s", set.dot, p, q), Cells: cells, Dot: set.dot, Diff: v[0], Ratio: v[1]})
 		}
 	}
+	return b.negative(c, dotted, "dot", map[string][2]int{"": {diff, ratio}, "both": {diff, ratio}, "white": {diff, 0}, "black": {0, ratio}},
+		func(v [2]int) Rule { return Rule{Kind: "kropki", Dot: DotNone, Diff: v[0], Ratio: v[1]} })
+}
+
+// negative adds, for a constraint with negative set, a rule made by
+// rule from which's values to every pair of orthogonal neighbours in
+// its grids that marked does not hold, named "no MARK r1c1-r1c2".
+func (b *builder) negative(c *Constraint, marked map[[2]int]bool, mark string, which map[string][2]int, rule func(v [2]int) Rule) error {
 	if !c.Negative {
-		if c.Grid != 0 {
-			return b.errorf("grid limits where a negative constraint applies; set negative too")
+		if c.Grid != 0 || c.Which != "" {
+			return b.errorf("grid and which say where a negative constraint applies; set negative too")
 		}
 		return nil
+	}
+	v, ok := which[c.Which]
+	if !ok {
+		return b.errorf("unknown which %q for the pairs with no %s", c.Which, mark)
 	}
 	gs, err := b.grids(c)
 	if err != nil {
 		return err
 	}
 	b.neighbours(gs, func(a, o int) {
-		if !dotted[pairKey(a, o)] {
-			b.m.Rules = append(b.m.Rules, Rule{Kind: "kropki", Name: fmt.Sprintf("no dot %s-%s", b.m.Cells[a], b.m.Cells[o]), Cells: []int{a, o}, Dot: DotNone})
+		if !marked[pairKey(a, o)] {
+			r := rule(v)
+			r.Name = fmt.Sprintf("no %s %s-%s", mark, b.m.Cells[a], b.m.Cells[o])
+			r.Cells = []int{a, o}
+			b.m.Rules = append(b.m.Rules, r)
 		}
 	})
 	return nil
 }
 
 func holdsKropki(r *Rule, d []uint8) bool {
-	return DotHolds(r.Dot, int(d[r.Cells[0]]), int(d[r.Cells[1]]))
+	return KropkiHolds(r.Dot, r.Diff, r.Ratio, int(d[r.Cells[0]]), int(d[r.Cells[1]]))
 }
 
 func compileParity(b *builder, c *Constraint) error {

@@ -81,7 +81,7 @@ func TestParseLayoutFileErrors(t *testing.T) {
 		{"off the canvas", "{\"size\": 9,\n \"grids\": [{\"at\": \"r1c1\"},\n  {\"at\": \"r1c1020\"}]}", "3:3", "grid 2 at r1c1020 is off the canvas"},
 		{"sizes differ", "{\"size\": 9,\n \"grids\": [{\"at\": \"r1c1\"},\n  {\"at\": \"r7c7\", \"size\": 4}]}", "3:3", "grid 2 has size 4 but the layout 9"},
 		{"region outside", "{\"size\": 4, " + grids + ",\n \"regions\": [{\"cells\": [\"r1c1\", \"r5c5\"]}]}", "2:14", "cell r5c5 is outside every grid"},
-		{"unknown kind", "{\"size\": 9, " + grids + ",\n \"constraints\": [\n  {\"kind\": \"diagonal\"},\n  {\"kind\": \"sandwich\"}]}", "4:3", `constraint 2: unknown kind "sandwich"`},
+		{"unknown kind", "{\"size\": 9, " + grids + ",\n \"constraints\": [\n  {\"kind\": \"diagonal\"},\n  {\"kind\": \"nosuchkind\"}]}", "4:3", `constraint 2: unknown kind "nosuchkind"`},
 		{"stray field", "{\"size\": 9, " + grids + ",\n \"constraints\": [{\"kind\": \"thermo\", \"sum\": 3, \"cells\": [\"r1c1\", \"r1c2\"]}]}", "2:18", `a thermo constraint has no field "sum"`},
 		{"cage sum", "{\"size\": 9, " + grids + ",\n \"constraints\": [{\"kind\": \"killer\", \"sum\": 18, \"cells\": [\"r1c1\", \"r1c2\"]}]}", "2:18", "2 distinct digits sum to 3..17, not 18"},
 	}

@@ -76,17 +76,21 @@ func (s *solver) ruleKeep(r *layouts.Rule, cand []uint64, keep []uint64) {
 	case "thermo":
 		s.thermoBounds(k, cand, keep)
 	case "kropki", "nonconsecutive":
-		sup := &s.support[r.Dot]
-		if r.Kind == "nonconsecutive" {
-			sup = &s.support[3]
+		// The relation as layouts defines it: a kropki dot carries its
+		// own difference and ratio.
+		holds := layouts.NonconsecutiveHolds
+		if r.Kind == "kropki" {
+			holds = func(x, y int) bool { return layouts.KropkiHolds(r.Dot, r.Diff, r.Ratio, x, y) }
 		}
 		a, b := k[0], k[1]
 		distinct := s.sees(a, b)
 		keep[0], keep[1] = 0, 0
 		for x := range digits(cand[a]) {
-			ys := sup[x] & cand[b]
-			if distinct {
-				ys &^= bit(x)
+			var ys uint64
+			for y := range digits(cand[b]) {
+				if holds(x, y) && !(distinct && x == y) {
+					ys |= bit(y)
+				}
 			}
 			if ys != 0 {
 				keep[0] |= bit(x)
@@ -119,22 +123,6 @@ func (s *solver) ruleKeep(r *layouts.Rule, cand []uint64, keep []uint64) {
 	}
 }
 
-// pairSupport fills, for each kropki dot (by Dot) and for
-// nonconsecutive (index 3), the digits y that go with each digit x.
-func (s *solver) pairSupport() {
-	for x := 1; x <= s.n; x++ {
-		for y := 1; y <= s.n; y++ {
-			for dot := layouts.DotNone; dot <= layouts.DotBlack; dot++ {
-				if layouts.DotHolds(dot, x, y) {
-					s.support[dot][x] |= bit(y)
-				}
-			}
-			if x-y != 1 && y-x != 1 {
-				s.support[3][x] |= bit(y)
-			}
-		}
-	}
-}
 
 // thermoBounds keeps, for each cell of a thermometer, the digits above
 // the least its bulb side allows and below the most its tip side allows.

@@ -29,7 +29,6 @@ type solver struct {
 	stamp    []uint32 // per cell, for marking without clearing
 	gen      uint32
 
-	support [4][65]uint64 // pair rules: digit x -> the digits beside it (see pairSupport)
 	memo    []uint8       // killer: per set of used digits, 1 feasible, 2 not
 	cs      chainScratch
 	ts      trialScratch
@@ -120,7 +119,6 @@ func newSolver(m *layouts.Model) *solver {
 			s.grids = append(s.grids, f)
 		}
 	}
-	s.pairSupport()
 	if nc <= maxPeerBits {
 		s.peerBits = make([]uint64, (nc*nc+63)/64)
 		for a, ps := range m.Peers {
@@ -130,7 +128,6 @@ func newSolver(m *layouts.Model) *solver {
 			}
 		}
 	}
-	s.pairSupport()
 	return s
 }
 

@@ -16,210 +16,14 @@ import (
 )
 
 // The tests here hold gophersat to a reference on small puzzles with
-// random variant constraints of every kind: refCount, a plain
-// backtracking counter that only keeps digits apart in units and asks
-// layouts.Check about each full grid. backtrack's count must agree too.
+// random variant constraints of every kind (gen.Random): testkit.RefCount,
+// a plain backtracking counter that only keeps digits apart in units and
+// asks layouts.Check about each full grid. backtrack's count must agree
+// too.
 
-// refCount counts p's grids up to limit: every cell in order, every
-// digit that no peer holds, and layouts.Check at the leaves. ok is false
-// when it gave up after budget leaves.
-func refCount(p *layouts.Puzzle, limit, budget int) (count int, first layouts.Grid, ok bool) {
-	m := p.Model
-	if p.Conflict() != nil {
-		return 0, layouts.Grid{}, true
-	}
-	digits := slices.Clone(p.Givens)
-	var open []int
-	for c, d := range digits {
-		if d == 0 {
-			open = append(open, c)
-		}
-	}
-	leaves := 0
-	var walk func(i int) bool // false: stop
-	walk = func(i int) bool {
-		if i == len(open) {
-			if leaves++; leaves > budget {
-				return false
-			}
-			g := layouts.Grid{Model: m, Digits: slices.Clone(digits)}
-			if layouts.Check(p, g) == nil {
-				if count++; count == 1 {
-					first = g
-				}
-			}
-			return count < limit
-		}
-		c := open[i]
-		for d := uint8(1); int(d) <= m.N; d++ {
-			if slices.ContainsFunc(m.Peers[c], func(q int) bool { return digits[q] == d }) {
-				continue
-			}
-			digits[c] = d
-			more := walk(i + 1)
-			digits[c] = 0
-			if !more {
-				return false
-			}
-		}
-		return true
-	}
-	walk(0)
-	return count, first, leaves <= budget
-}
-
-// refBudget bounds refCount's leaves per puzzle; a puzzle beyond it is
+// refBudget bounds testkit.RefCount's leaves per puzzle; a puzzle beyond it is
 // skipped (and counted, so that a test notices if most are).
 const refBudget = 200_000
-
-// A kindGen makes random constraints of one kind on the plain model m.
-// With faithful, they hold for sol, a filled grid of m (as far as the
-// kind can: a diagonal may not); otherwise they are drawn at random,
-// and often make the puzzle impossible.
-type kindGen func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint
-
-// kindGens has a generator for every kind of layouts.Kinds;
-// TestKinds fails on a kind without one.
-var kindGens = map[string]kindGen{
-	"diagonal": func(m *layouts.Model, _ []uint8, _ bool, rng *rand.Rand) []layouts.Constraint {
-		return []layouts.Constraint{{Kind: "diagonal", Grid: randomGrid(m, rng)}}
-	},
-	"region": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		if rng.IntN(4) == 0 {
-			return []layouts.Constraint{{Kind: "region", Preset: []string{"windoku", "disjoint"}[rng.IntN(2)], Grid: randomGrid(m, rng)}}
-		}
-		var cells []int
-		var seen uint64
-		for _, c := range rng.Perm(len(m.Cells))[:2+rng.IntN(m.N-1)] {
-			if faithful && seen&(1<<(sol[c]-1)) != 0 {
-				continue
-			}
-			seen |= 1 << (sol[c] - 1)
-			cells = append(cells, c)
-		}
-		return []layouts.Constraint{{Kind: "region", Cells: gen.Positions(m, cells)}}
-	},
-	"jigsaw": func(m *layouts.Model, _ []uint8, _ bool, rng *rand.Rand) []layouts.Constraint {
-		return []layouts.Constraint{{Kind: "jigsaw", Pieces: gen.Pieces(m.N, rng), Grid: randomGrid(m, rng)}}
-	},
-	"killer": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		var out []layouts.Constraint
-		for range 1 + rng.IntN(4) {
-			cells := walk(m, rng, 1+rng.IntN(min(4, m.N)), gen.Orthogonal, func(path []int, o int) bool {
-				return !faithful || !slices.ContainsFunc(path, func(x int) bool { return sol[x] == sol[o] })
-			})
-			k := len(cells)
-			sum := k*(k+1)/2 + rng.IntN(k*(m.N-k)+1) // within the range of k distinct digits
-			if faithful {
-				sum = 0
-				for _, c := range cells {
-					sum += int(sol[c])
-				}
-			}
-			if rng.IntN(8) == 0 {
-				sum = 0 // no sum: a cage is then a region
-			}
-			out = append(out, layouts.Constraint{Kind: "killer", Cells: gen.Positions(m, cells), Sum: sum})
-		}
-		return out
-	},
-	"antiknight": func(m *layouts.Model, _ []uint8, _ bool, rng *rand.Rand) []layouts.Constraint {
-		return []layouts.Constraint{{Kind: "antiknight", Grid: randomGrid(m, rng)}}
-	},
-	"antiking": func(m *layouts.Model, _ []uint8, _ bool, rng *rand.Rand) []layouts.Constraint {
-		return []layouts.Constraint{{Kind: "antiking", Grid: randomGrid(m, rng)}}
-	},
-	"nonconsecutive": func(m *layouts.Model, _ []uint8, _ bool, rng *rand.Rand) []layouts.Constraint {
-		return []layouts.Constraint{{Kind: "nonconsecutive", Grid: randomGrid(m, rng)}}
-	},
-	"kropki": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		k := layouts.Constraint{Kind: "kropki", Negative: rng.IntN(3) == 0}
-		if k.Negative {
-			k.Grid = randomGrid(m, rng)
-		}
-		for c := range m.Cells {
-			for _, o := range gen.Around(m, c, gen.Orthogonal[2:]) { // right and down: each pair once
-				x, y := int(sol[c]), int(sol[o])
-				dot := layouts.Dot(1 + rng.IntN(2))
-				switch {
-				case !faithful && rng.IntN(4) != 0:
-					continue
-				case !faithful:
-				case layouts.DotHolds(dot, x, y):
-				case layouts.DotHolds(3-dot, x, y):
-					dot = 3 - dot
-				default:
-					continue
-				}
-				if !k.Negative && rng.IntN(2) == 0 {
-					continue // not every dot, when they need not all be there
-				}
-				pair := gen.Positions(m, []int{c, o})
-				if dot == layouts.DotWhite {
-					k.White = append(k.White, pair)
-				} else {
-					k.Black = append(k.Black, pair)
-				}
-			}
-		}
-		return []layouts.Constraint{k}
-	},
-	"parity": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		k := layouts.Constraint{Kind: "parity"}
-		for c := range m.Cells {
-			if rng.IntN(3) != 0 {
-				continue
-			}
-			even := sol[c]%2 == 0
-			if !faithful {
-				even = rng.IntN(2) == 0
-			}
-			if even {
-				k.Even = append(k.Even, m.Cells[c])
-			} else {
-				k.Odd = append(k.Odd, m.Cells[c])
-			}
-		}
-		return []layouts.Constraint{k}
-	},
-	"thermo": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		var out []layouts.Constraint
-		for range 1 + rng.IntN(3) {
-			cells := walk(m, rng, 2+rng.IntN(min(4, m.N)-1), gen.King, func(path []int, o int) bool {
-				return !faithful || sol[o] > sol[path[len(path)-1]]
-			})
-			if len(cells) >= 2 {
-				out = append(out, layouts.Constraint{Kind: "thermo", Cells: gen.Positions(m, cells)})
-			}
-		}
-		return out
-	},
-}
-
-// randomGrid is a grid index for a per-grid kind: 0 (every grid) or
-// 1..k.
-func randomGrid(m *layouts.Model, rng *rand.Rand) int {
-	return rng.IntN(len(m.GridCells) + 1)
-}
-
-// walk is a random path of up to k distinct cells, each a move from
-// the one before and accepted by next.
-func walk(m *layouts.Model, rng *rand.Rand, k int, moves [][2]int, next func(path []int, o int) bool) []int {
-	path := []int{rng.IntN(len(m.Cells))}
-	for len(path) < k {
-		var cands []int
-		for _, o := range gen.Around(m, path[len(path)-1], moves) {
-			if !slices.Contains(path, o) && next(path, o) {
-				cands = append(cands, o)
-			}
-		}
-		if len(cands) == 0 {
-			break
-		}
-		path = append(path, cands[rng.IntN(len(cands))])
-	}
-	return path
-}
 
 // smallLayouts are the layouts of the random variant puzzles.
 var smallLayouts = []struct {
@@ -246,11 +50,11 @@ func variantPuzzle(t *testing.T, name string, n int, kinds []string, rng *rand.R
 		rules[k.Name] = k.Rules
 	}
 	add := func(k string, m *layouts.Model) {
-		g, ok := kindGens[k]
+		cs, ok := gen.Random(k, m, sol, faithful, rng)
 		if !ok {
-			t.Fatalf("no generator for kind %q: add one to kindGens", k)
+			t.Fatalf("no generator for kind %q: add one to internal/gen/kinds.go", k)
 		}
-		for _, c := range g(m, sol, faithful, rng) {
+		for _, c := range cs {
 			try := l
 			try.Constraints = append(slices.Clone(l.Constraints), c)
 			if _, err := layouts.Compile(&try); err == nil {
@@ -334,7 +138,7 @@ func compareVariant(t *testing.T, p *layouts.Puzzle, i int, st *stats) {
 	t.Helper()
 	ctx := context.Background()
 	st.puzzles++
-	want, wantGrid, ok := refCount(p, 2, refBudget)
+	want, wantGrid, ok := testkit.RefCount(p, 2, refBudget)
 	if !ok {
 		st.skipped++
 		return
@@ -374,8 +178,8 @@ func TestKinds(t *testing.T) {
 	}
 	for ki, k := range layouts.Kinds() {
 		t.Run(k.Name, func(t *testing.T) {
-			if _, ok := kindGens[k.Name]; !ok {
-				t.Fatalf("no generator for kind %q: add one to kindGens", k.Name)
+			if !gen.HasRandom(k.Name) {
+				t.Fatalf("no generator for kind %q: add one to internal/gen/kinds.go", k.Name)
 			}
 			var st stats
 			for li, l := range smallLayouts {
@@ -439,4 +243,89 @@ func FuzzVariants(f *testing.F) {
 		}
 		compareVariant(t, variantPuzzle(t, l.name, l.n, names, rng), int(seed%8), &stats{})
 	})
+}
+
+// TestArrowNumbers: arrows whose circle of two cells reads as a number
+// (10a+b) on a 9x9, read off a filled grid, with half its digits given:
+// the reference, gophersat and backtrack agree, and every grid passes
+// Check. The random kinds above rarely make such circles on their small
+// grids.
+func TestArrowNumbers(t *testing.T) {
+	plain := testkit.Model(t, "classic", 9)
+	rng := rand.New(rand.NewPCG(9, 9))
+	var st stats
+	arrows := 0
+	for i := range 12 {
+		sol := gen.Filled(plain, rng).Digits
+		l := *plain.Layout
+		for range 200 {
+			circle := gen.Walk(plain, rng, 2, gen.Orthogonal, func([]int, int) bool { return true })
+			if len(circle) < 2 {
+				continue
+			}
+			v := 10*int(sol[circle[0]]) + int(sol[circle[1]])
+			line := gen.WalkFrom(plain, rng, circle[1], 2+rng.IntN(8), gen.King, func(_ []int, o int) bool { return !slices.Contains(circle, o) })[1:]
+			sum := 0
+			for _, c := range line {
+				sum += int(sol[c])
+			}
+			if sum != v && (i%3 != 0 || rng.IntN(4) != 0) { // now and then one that does not hold
+				continue
+			}
+			c := layouts.Constraint{Kind: "arrow", Cells: gen.Positions(plain, circle), Lines: [][]layouts.Pos{gen.Positions(plain, line)}}
+			try := l
+			try.Constraints = append(slices.Clone(l.Constraints), c)
+			if _, err := layouts.Compile(&try); err == nil && len(l.Constraints) < 4 {
+				l = try
+			}
+		}
+		m, err := layouts.Compile(&l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		arrows += len(m.Rules)
+		p := layouts.NewPuzzle(m)
+		for _, c := range rng.Perm(len(p.Givens))[:45] {
+			p.Givens[c] = sol[c]
+		}
+		compareVariant(t, p, i, &st)
+	}
+	t.Logf("%v; %d arrows", &st, arrows)
+	if st.skipped > 0 || arrows < 24 || st.counts[1]+st.counts[2] == 0 {
+		t.Errorf("%v, %d arrows: want none skipped, 24 arrows or more, some with a grid", &st, arrows)
+	}
+}
+
+// TestKindsLayoutFile: for each kind, random puzzles on the multi-grid
+// layouts written as layout files and read back (cells as canvas
+// positions): the same rules, and the reference, gophersat and
+// backtrack agree on the puzzle read back.
+func TestKindsLayoutFile(t *testing.T) {
+	for ki, k := range layouts.Kinds() {
+		t.Run(k.Name, func(t *testing.T) {
+			var st stats
+			for li, l := range smallLayouts[2:] { // twodoku and samurai
+				rng := rand.New(rand.NewPCG(uint64(ki), uint64(li)+50))
+				for i := range 3 {
+					p := variantPuzzle(t, l.name, l.n, []string{k.Name}, rng)
+					file := p.Model.Layout.MarshalFile()
+					back, err := layouts.ParseLayoutFile("kinds.json", file)
+					if err != nil {
+						t.Fatalf("%v\n%s", err, file)
+					}
+					m, err := layouts.Compile(back)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if len(m.Rules) != len(p.Model.Rules) || len(m.Units) != len(p.Model.Units) {
+						t.Fatalf("read back: %d rules, %d units; written %d, %d\n%s", len(m.Rules), len(m.Units), len(p.Model.Rules), len(p.Model.Units), file)
+					}
+					compareVariant(t, &layouts.Puzzle{Model: m, Givens: p.Givens}, i, &st)
+				}
+			}
+			if st.skipped > 0 {
+				t.Errorf("%v", &st)
+			}
+		})
+	}
 }

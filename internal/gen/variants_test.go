@@ -135,3 +135,46 @@ func connected(rows []string, ch rune) int {
 	}
 	return 0
 }
+
+// TestRandomEveryKind: Random has a generator for every kind of
+// layouts.Kinds, and on a 4x4 and a 6x6 grid its faithful constraints
+// compile (5 or more of them) and
+// hold for the grid they were read off (but for the kinds that ignore
+// it: diagonal, antiknight, antiking, nonconsecutive, jigsaw, region
+// presets; those only compile, or not).
+func TestRandomEveryKind(t *testing.T) {
+	models := []*layouts.Model{testkit.Model(t, "classic", 4), testkit.Model(t, "classic", 6)}
+	blind := map[string]bool{"diagonal": true, "antiknight": true, "antiking": true, "nonconsecutive": true, "jigsaw": true, "region": true}
+	for ki, k := range layouts.Kinds() {
+		if !gen.HasRandom(k.Name) {
+			t.Errorf("no generator for kind %q: add one to kindGens (internal/gen/kinds.go)", k.Name)
+			continue
+		}
+		rng := rand.New(rand.NewPCG(uint64(ki), 3))
+		held := 0
+		for i := range 20 {
+			m := models[i%2]
+			sol := gen.Filled(m, rng).Digits
+			cs, _ := gen.Random(k.Name, m, sol, true, rng)
+			for _, c := range cs {
+				l := *m.Layout
+				l.Constraints = []layouts.Constraint{c}
+				cm, err := layouts.Compile(&l)
+				if err != nil {
+					continue
+				}
+				err = layouts.Check(layouts.NewPuzzle(cm), layouts.Grid{Model: cm, Digits: sol})
+				if err != nil && !blind[k.Name] {
+					t.Errorf("%s: %v\n%s", k.Name, err, l.MarshalFile())
+				}
+				if k.Rules && len(cm.Rules) == 0 && !(k.Name == "killer" && c.Sum == 0) {
+					t.Errorf("%s makes rules, but none from %+v", k.Name, c)
+				}
+				held++
+			}
+		}
+		if held < 5 {
+			t.Errorf("%s: %d constraints compiled, want 5 or more", k.Name, held)
+		}
+	}
+}
