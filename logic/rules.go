@@ -123,7 +123,6 @@ func (s *solver) ruleKeep(r *layouts.Rule, cand []uint64, keep []uint64) {
 	}
 }
 
-
 // thermoBounds keeps, for each cell of a thermometer, the digits above
 // the least its bulb side allows and below the most its tip side allows.
 func (s *solver) thermoBounds(k []int, cand, keep []uint64) {

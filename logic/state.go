@@ -29,9 +29,9 @@ type solver struct {
 	stamp    []uint32 // per cell, for marking without clearing
 	gen      uint32
 
-	memo    []uint8       // killer: per set of used digits, 1 feasible, 2 not
-	cs      chainScratch
-	ts      trialScratch
+	memo []uint8 // killer: per set of used digits, 1 feasible, 2 not
+	cs   chainScratch
+	ts   trialScratch
 
 	noTrial bool // tests: stop where a trial would be needed
 }
