@@ -245,9 +245,12 @@ func pipeline(ctx context.Context, stop context.CancelFunc, jobs int, blocking b
 				select {
 				case ordered <- ch:
 				case <-ctx.Done():
-					select { // room in the window: the record is reported as stopped
+					// Room in the window: the record is reported as
+					// stopped. It joins its chunk before the caller can
+					// see the chunk.
+					ch.recs = append(ch.recs, rec)
+					select {
 					case ordered <- ch:
-						ch.recs = append(ch.recs, rec)
 					default:
 					}
 					return false
