@@ -31,6 +31,10 @@ type Constraint struct {
 	Clone      []Pos   `json:"clone,omitempty"`      // clone: the copy of cells
 	Digits     []int   `json:"digits,omitempty"`     // quadruple: digits among the cells
 	Count      int     `json:"count,omitempty"`      // skyscraper: the buildings seen
+
+	// Sums, for killer cages drawn as pieces (a letter a cage, '.' no
+	// cage), gives each letter's sum; a letter without one has none.
+	Sums map[string]int `json:"sums,omitempty"`
 }
 
 // Dot is the relation a kropki rule asks of its two cells.
@@ -82,8 +86,8 @@ var kinds = []Kind{
 		Fields: "cells | preset, grid", Example: `{"kind": "region", "preset": "windoku"}`, compile: compileRegion},
 	{Name: "jigsaw", About: "irregular pieces replace a grid's boxes: n rows of n letters, a letter per piece",
 		Fields: "pieces, grid", Example: `{"kind": "jigsaw", "pieces": ["AAAB", "ACBB", "CCDB", "CDDD"]}`, compile: compileJigsaw},
-	{Name: "killer", About: "a cage of cells with no repeated digit, summing to sum (optional)",
-		Fields: "cells, sum", Example: `{"kind": "killer", "sum": 15, "cells": ["r1c1", "r1c2", "r2c1"]}`, Rules: true,
+	{Name: "killer", About: "a cage of cells with no repeated digit, summing to sum (optional); or many cages drawn as pieces (n rows of n letters, a letter a cage, '.' none) with sums by letter",
+		Fields: "cells, sum | pieces, sums, grid", Example: `{"kind": "killer", "sum": 15, "cells": ["r1c1", "r1c2", "r2c1"]}`, Rules: true,
 		compile: compileKiller, holds: holdsKiller},
 	{Name: "antiknight", About: "no two cells a knight's move apart in a grid hold the same digit",
 		Fields: "grid", Example: `{"kind": "antiknight"}`, compile: compileApart(knightMoves)},
@@ -264,6 +268,7 @@ func fieldsUsed(c *Constraint) []string {
 	add(c.Clone != nil, "clone")
 	add(c.Digits != nil, "digits")
 	add(c.Count != 0, "count")
+	add(c.Sums != nil, "sums")
 	return out
 }
 
@@ -454,26 +459,88 @@ func compileJigsaw(b *builder, c *Constraint) error {
 }
 
 func compileKiller(b *builder, c *Constraint) error {
+	if c.Pieces != nil {
+		return compileKillerPieces(b, c)
+	}
+	if c.Sums != nil || c.Grid != 0 {
+		return b.errorf("sums and grid go with pieces, a cage a letter")
+	}
 	cells, err := b.cells(c.Cells)
 	if err != nil {
 		return err
 	}
+	return killerCage(b, c.Cells[0], cells, c.Sum)
+}
+
+// compileKillerPieces reads cages drawn as letters: in each of the
+// constraint's grids, the cells of one letter are one cage, with the
+// letter's sum.
+func compileKillerPieces(b *builder, c *Constraint) error {
+	if c.Cells != nil || c.Sum != 0 {
+		return b.errorf("a killer of pieces gives sums by letter, not cells and sum")
+	}
+	gs, err := b.grids(c)
+	if err != nil {
+		return err
+	}
+	n := b.m.N
+	if len(c.Pieces) != n {
+		return b.errorf("pieces has %d rows, want %d", len(c.Pieces), n)
+	}
+	for letter := range c.Sums {
+		if !slices.ContainsFunc(c.Pieces, func(row string) bool { return strings.Contains(row, letter) }) || len([]rune(letter)) != 1 {
+			return b.errorf("sums names %q, no letter of the pieces", letter)
+		}
+	}
+	for _, g := range gs {
+		var letters []rune
+		cages := map[rune][]int{}
+		for r, row := range c.Pieces {
+			rs := []rune(strings.ReplaceAll(row, " ", ""))
+			if len(rs) != n {
+				return b.errorf("pieces row %d has %d letters, want %d", r+1, len(rs), n)
+			}
+			for cc, ch := range rs {
+				if ch == '.' {
+					continue
+				}
+				cell, _ := b.gridCell(g, r, cc)
+				if _, ok := cages[ch]; !ok {
+					letters = append(letters, ch)
+				}
+				cages[ch] = append(cages[ch], cell)
+			}
+		}
+		for _, ch := range letters {
+			cells := cages[ch]
+			slices.Sort(cells)
+			if err := killerCage(b, b.m.Cells[cells[0]], cells, c.Sums[string(ch)]); err != nil {
+				return fmt.Errorf("cage %q: %w", ch, err)
+			}
+		}
+	}
+	return nil
+}
+
+// killerCage adds a cage of cells, named by its first cell at, with no
+// digit twice and, when sum is not 0, that sum.
+func killerCage(b *builder, at Pos, cells []int, sum int) error {
 	n, k := b.m.N, len(cells)
 	if k == 0 || k > n {
 		return b.errorf("a cage has 1 to %d cells, not %d", n, k)
 	}
-	name := fmt.Sprintf("killer cage at %s", c.Cells[0])
+	name := fmt.Sprintf("killer cage at %s", at)
 	if k > 1 {
 		b.addUnit(UnitRegion, name, cells)
 	}
-	if c.Sum == 0 {
+	if sum == 0 {
 		return nil
 	}
 	lo, hi := k*(k+1)/2, k*(2*n-k+1)/2
-	if c.Sum < lo || c.Sum > hi {
-		return b.errorf("%d distinct digits sum to %d..%d, not %d", k, lo, hi, c.Sum)
+	if sum < lo || sum > hi {
+		return b.errorf("%d distinct digits sum to %d..%d, not %d", k, lo, hi, sum)
 	}
-	b.m.Rules = append(b.m.Rules, Rule{Kind: "killer", Name: name, Cells: cells, Sum: c.Sum})
+	b.m.Rules = append(b.m.Rules, Rule{Kind: "killer", Name: name, Cells: cells, Sum: sum})
 	return nil
 }
 
