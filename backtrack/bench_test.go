@@ -2,7 +2,6 @@ package backtrack_test
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -11,8 +10,6 @@ import (
 	"gattai/internal/testkit"
 	"gattai/layouts"
 )
-
-var update = flag.Bool("update", false, "regenerate the puzzles in testdata/variants")
 
 // A benchSet is a file of puzzles on one built-in layout. The generated
 // sets in testdata/bench are made by internal/cmd/gendata from a fixed

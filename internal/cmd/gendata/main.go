@@ -5,6 +5,7 @@
 //	go run ./internal/cmd/gendata -set bench     # testdata/bench, a minute
 //	go run ./internal/cmd/gendata -set killers   # sat/testdata/killers, a minute
 //	go run ./internal/cmd/gendata -set big       # sat/testdata/classic16.txt and classic25.txt, about 15 minutes
+//	go run ./internal/cmd/gendata -set variants  # testdata/variants: a puzzle per kind, minutes
 //
 // or go generate ./internal/cmd/gendata for all of them. A change to the
 // native solver (whose search internal/gen uses) or to gophersat may
@@ -14,6 +15,7 @@ package main
 //go:generate go run . -set bench
 //go:generate go run . -set killers
 //go:generate go run . -set big
+//go:generate go run . -set variants
 
 import (
 	"bytes"
@@ -31,12 +33,12 @@ import (
 )
 
 func main() {
-	set := flag.String("set", "", "the sets to make: bench, killers or big")
+	set := flag.String("set", "", "the sets to make: bench, killers, big or variants")
 	flag.Parse()
-	makers := map[string]func(root string) error{"bench": benchSets, "killers": killers, "big": big}
+	makers := map[string]func(root string) error{"bench": benchSets, "killers": killers, "big": big, "variants": variants}
 	do := makers[*set]
 	if do == nil {
-		fmt.Fprintln(os.Stderr, "gendata: -set bench, killers or big")
+		fmt.Fprintln(os.Stderr, "gendata: -set bench, killers, big or variants")
 		os.Exit(2)
 	}
 	root, err := moduleRoot()
