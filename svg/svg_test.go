@@ -41,9 +41,9 @@ type picture struct {
 	title   string
 	viewBox [4]float64
 	givens  []string            // text in bold black
-	solved  []string            // text in another colour
+	solved  []string            // text in the solution's blue
 	notes   []string            // caption lines
-	other   []string            // any other text (cage sums)
+	other   []string            // any other text (cage sums, clues)
 	paths   map[string][]string // path data by stroke width
 	counts  map[string]int
 }
@@ -54,10 +54,10 @@ var allowed = map[string][]string{
 	"svg":    {"xmlns", "version", "viewBox", "width", "height"},
 	"title":  {},
 	"g":      {"font-family", "font-size", "font-weight", "fill", "text-anchor", "space"},
-	"rect":   {"x", "y", "width", "height", "fill"},
+	"rect":   {"x", "y", "width", "height", "rx", "fill", "stroke", "stroke-width"},
 	"path":   {"d", "fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-dasharray"},
 	"circle": {"cx", "cy", "r", "fill", "stroke", "stroke-width"},
-	"text":   {"x", "y", "font-family", "font-size", "font-weight", "text-anchor"},
+	"text":   {"x", "y", "font-family", "font-size", "font-weight", "fill", "text-anchor"},
 }
 
 // parse reads data with encoding/xml, failing the test unless it is one
@@ -122,7 +122,7 @@ func parse(t *testing.T, data []byte) picture {
 					for i, s := range fs {
 						pic.viewBox[i] = number(t, s)
 					}
-				case "x", "y", "cx", "cy", "r", "stroke-width":
+				case "x", "y", "cx", "cy", "r", "rx", "stroke-width":
 					number(t, a.Value)
 				case "width", "height":
 					number(t, strings.TrimSuffix(a.Value, "mm"))
@@ -163,7 +163,7 @@ func parse(t *testing.T, data []byte) picture {
 				pic.notes = append(pic.notes, s)
 			case f.weight == "bold" && f.fill == "#000":
 				pic.givens = append(pic.givens, s)
-			case f.fill != "" && f.fill != "#000":
+			case f.fill == "#1f5fbf":
 				pic.solved = append(pic.solved, s)
 			default:
 				pic.other = append(pic.other, s)
@@ -617,9 +617,8 @@ func TestBoxBorders(t *testing.T) {
 	}
 }
 
-// TestLineKinds draws the kinds that layouts may add and that this
-// package already draws from their cells; without cells they are
-// caption lines.
+// TestLineKinds draws the line kinds from their cells; without cells
+// they are caption lines.
 func TestLineKinds(t *testing.T) {
 	cells := []layouts.Pos{{Row: 0, Col: 0}, {Row: 0, Col: 1}, {Row: 1, Col: 2}}
 	tests := []struct {
@@ -628,8 +627,9 @@ func TestLineKinds(t *testing.T) {
 		{"whispers", `stroke="#5cb85c" stroke-width="8"`},
 		{"renban", `stroke="#b370d8" stroke-width="8"`},
 		{"palindrome", `stroke="#a9a9a9" stroke-width="8"`},
+		{"entropic", `stroke="#f0a030" stroke-width="8"`},
+		{"regionsum", `stroke="#3d7fd9" stroke-width="5"`},
 		{"between", `<circle cx="110" cy="70" r="16" fill="#fff" stroke="#a9a9a9" stroke-width="2"/>`},
-		{"arrow", `<circle cx="30" cy="30" r="16" fill="#fff" stroke="#8c8c8c" stroke-width="2"/>`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.kind, func(t *testing.T) {
