@@ -435,7 +435,7 @@ func drawArrow(b *board, c *layouts.Constraint) error {
 		if from < 0 {
 			from = nearest(c.Cells, ps[0])
 		}
-		b.arrow(layerLines, append([]layouts.Pos{c.Cells[from]}, ps...), r, arrowStroke)
+		b.arrow(layerMarks, append([]layouts.Pos{c.Cells[from]}, ps...), r, arrowStroke)
 	}
 	b.pill(layerLines, c.Cells, r, arrowStroke)
 	return nil
@@ -562,14 +562,14 @@ func direction(dr, dc int) string {
 
 // Captions of the kinds whose clues outside the grid are a bare number.
 const (
-	sandwichNote   = "Sandwich: a number outside the grid is the sum of the digits between the 1 and the %[1]s of its row or column"
+	sandwichNote   = "Sandwich: a number outside the grid is the sum of the digits between the 1 and the {n} of its row or column"
 	xsumNote       = "X-sum: a number outside the grid is the sum of the first x digits of its row or column, seen from it, x being the first"
 	skyscraperNote = "Skyscraper: a number outside the grid counts the digits of its row or column, seen from it, taller than all before them"
 )
 
 // drawLineClue writes the number value(c) outside the grid at the start
 // of the row or column, and the kind's caption, note, with the largest
-// digit for %[1]s. Where the start is a cell of another grid, the number
+// digit for {n}. Where the start is a cell of another grid, the number
 // sits on the edge of the first cell.
 func drawLineClue(note string, value func(*layouts.Constraint) int) func(*board, *layouts.Constraint) error {
 	return func(b *board, c *layouts.Constraint) error {
@@ -584,7 +584,7 @@ func drawLineClue(note string, value func(*layouts.Constraint) int) func(*board,
 		} else {
 			b.outsideText(at, text)
 		}
-		b.note(fmt.Sprintf(note, layouts.Symbol(b.m.N)))
+		b.note(strings.ReplaceAll(note, "{n}", layouts.Symbol(b.m.N)))
 		return nil
 	}
 }
@@ -596,7 +596,8 @@ func drawClone(b *board, c *layouts.Constraint) error {
 		b.notDrawn(c)
 		return nil
 	}
-	fills := [...]string{"#ffd9a8", "#c6e2f7", "#d4efc4", "#f5cbe1", "#fff0a6", "#dacdf3"}
+	fills := [...]string{"#ffd9a8", "#c6e2f7", "#d4efc4", "#f5cbe1", "#fff0a6", "#dacdf3",
+		"#bfeee8", "#f7c9c0", "#e3e8b0", "#d9d9f7"}
 	fill := fills[b.clones%len(fills)]
 	b.clones++
 	b.shadeCells(c.Cells, fill)
@@ -660,16 +661,16 @@ func drawExtremum(minimum bool) func(*board, *layouts.Constraint) error {
 			return nil
 		}
 		const (
-			in    = cell / 14 // from the edge to the chevron's nearer end
-			depth = cell / 10 // from its tip to its arms, across the edge
-			half  = cell / 7  // half its width, along the edge
+			in    = cell / 13 // from the edge to the chevron's nearer end
+			depth = cell / 8  // from its tip to its arms, across the edge
+			half  = cell / 6  // half its width, along the edge
 		)
 		tip, arms := in+depth, in // into the cell
 		if !minimum {
 			tip, arms = in, in+depth
 		}
 		s := &b.layers[layerMarks]
-		fmt.Fprintf(s, `<path fill="none" stroke="%s" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round" d="`, chevronStroke)
+		fmt.Fprintf(s, `<path fill="none" stroke="%s" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" d="`, chevronStroke)
 		for _, p := range c.Cells {
 			x, y := b.centre(p)
 			for _, mv := range [][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}} {
@@ -790,7 +791,7 @@ func (b *board) edgeLabel(p, q layouts.Pos, text, ink string) {
 	x, y := float64(x1+x2)/2, float64(y1+y2)/2
 	const size = cell * 3 / 10
 	s := &b.layers[layerMarks]
-	fmt.Fprintf(s, `<text x="%s" y="%s" font-family="sans-serif" font-size="%d" font-weight="bold" fill="%s" text-anchor="middle">`,
+	fmt.Fprintf(s, `<text x="%s" y="%s" font-family="sans-serif" font-size="%d" fill="%s" text-anchor="middle">`,
 		num(x), num(y+size*0.35), size, ink)
 	escape(s, text)
 	s.WriteString("</text>\n")
