@@ -455,12 +455,14 @@ func nearest(ps []layouts.Pos, p layouts.Pos) int {
 
 // pill draws a white shape with a grey edge over the cells at ps, r from
 // their centres: a circle over one cell, a pill over cells in a line
-// next to each other, else a circle in each.
+// next to each other, else a blob.
 func (b *board) pill(l layer, ps []layouts.Pos, r int, stroke string) {
-	if len(ps) == 1 || !inLine(ps) {
-		for _, p := range ps {
-			b.ring(l, p, r, stroke)
-		}
+	if len(ps) == 1 {
+		b.ring(l, ps[0], r, stroke)
+		return
+	}
+	if !inLine(ps) {
+		b.blob(l, ps, r, stroke)
 		return
 	}
 	r0, c0, r1, c1 := ps[0].Row, ps[0].Col, ps[0].Row, ps[0].Col
@@ -471,6 +473,39 @@ func (b *board) pill(l layer, ps []layouts.Pos, r int, stroke string) {
 	x1, y1 := b.centre(layouts.Pos{Row: r1, Col: c1})
 	fmt.Fprintf(&b.layers[l], `<rect x="%d" y="%d" width="%d" height="%d" rx="%d" fill="#fff" stroke="%s" stroke-width="%d"/>`+"\n",
 		x0-r, y0-r, x1-x0+2*r, y1-y0+2*r, r, stroke, cell/20)
+}
+
+// blob draws a white shape with a grey edge over the cells at ps, r
+// from their centres: a circle in each, joined to those of its
+// orthogonal neighbours by a band as wide, all drawn edge first, then
+// the white inside, so that only the outline of the whole shows.
+func (b *board) blob(l layer, ps []layouts.Pos, r int, stroke string) {
+	s := &b.layers[l]
+	const w = cell / 20 // the edge's width
+	var d strings.Builder
+	for i, p := range ps {
+		x, y := b.centre(p)
+		fmt.Fprintf(&d, "M%d %dL%d %d", x, y, x, y) // a dot, by the round cap
+		for _, q := range ps[i+1:] {
+			if abs(p.Row-q.Row)+abs(p.Col-q.Col) == 1 {
+				x2, y2 := b.centre(q)
+				fmt.Fprintf(&d, "M%d %dL%d %d", x, y, x2, y2)
+			}
+		}
+	}
+	for _, pass := range []struct {
+		colour string
+		width  int
+	}{{stroke, 2*r + w}, {"#fff", 2*r - w}} {
+		fmt.Fprintf(s, `<path fill="none" stroke="%s" stroke-width="%d" stroke-linecap="round" d="%s"/>`+"\n", pass.colour, pass.width, d.String())
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // inLine reports whether the positions fill a straight run of a row or
@@ -532,7 +567,7 @@ func drawLittleKiller(b *board, c *layouts.Constraint) error {
 	if len(ps) == 1 { // a corner cell: the clue sits off the corner
 		p, step := ps[0], [2]int{1, 1}
 		for _, d := range [][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
-			if !b.isCell(p.Row-d[0], p.Col-d[1]) {
+			if !b.isCell(p.Row-d[0], p.Col-d[1]) && !b.isCell(p.Row+d[0], p.Col+d[1]) {
 				step = d
 				break
 			}
