@@ -24,31 +24,54 @@
 // Each kind of constraint is drawn the way setters draw it:
 //
 //	diagonal        a thin grey line across each diagonal of its grids
+//	                that which asks for (positive /, negative \, or both)
 //	region          its cells shaded light grey (a windoku's windows too);
 //	                disjoint groups are a caption line
 //	jigsaw          the pieces' borders thick, as boxes
 //	killer          a dashed cage inset from the cell edges, its sum small
 //	                in the corner of its top-left cell
 //	thermo          a thick grey line from a round bulb
-//	kropki          a white or black dot on the edge between two cells; a
-//	                negative constraint adds a caption line
+//	kropki          a white or black dot on the edge between two cells,
+//	                bigger with the difference or ratio in it when that is
+//	                not 1 or 2; a negative constraint adds a caption line
 //	parity          a grey square in an even cell, a grey circle in an odd one
+//	arrow           a circle over the circle's cell (a pill over two or
+//	                three in a line, an outlined blob otherwise), and a
+//	                thin grey line with an arrowhead along each arrow
+//	xv              a bold X or V on a white disc on the edge between two
+//	                cells; a negative constraint adds a caption line
+//	littlekiller    the sum small outside the grid, off the corner of the
+//	                diagonal's first cell, with a small arrow along it
+//	sandwich, xsum, skyscraper
+//	                the number outside the grid at the start of the row or
+//	                column, and a caption line saying what it counts
+//	whispers        a green line
+//	renban          a purple line
+//	palindrome      a grey line
+//	entropic        an orange line
+//	regionsum       a thinner blue line
+//	between         a thin grey line with a hollow circle at each end
+//	clone           both shapes shaded in one light colour, each clone of
+//	                the board in the next of ten colours
+//	quadruple       its digits, small, in a white circle on the junction
+//	                of its cells (of fewer than four: on the grid's edge
+//	                beside them)
+//	minimum         in each cell a small chevron by each edge shared with
+//	                a cell, pointing into it (it is less than each)
+//	maximum         the same chevrons pointing out of the cell
 //	antiknight, antiking, nonconsecutive
 //	                a caption line under the board, naming the grid on
 //	                a board of several grids
 //
-// Kinds that layouts does not have yet are drawn from their cells, in
-// order, once it has them (without cells they are a caption line):
-//
-//	whispers        a green line
-//	renban          a purple line
-//	palindrome      a grey line
-//	between         a thin grey line with a circle at each end
-//	arrow           a circle in the first cell, a line from it with an
-//	                arrowhead
+// Clues outside the grids give the board a margin a cell wide. On a board
+// of several grids the start of a row may be another grid's cell: a
+// sandwich, x-sum or skyscraper number then sits in bold on a white disc
+// on the edge of the row's first cell, and a little killer that has no
+// room outside is a caption line.
 //
 // The extra regions of a layout (Layout.Regions) are shaded like region
-// constraints. A constraint of a kind with no drawing is a caption line
+// constraints. A constraint of a kind with no drawing, or without the
+// fields its drawing needs (a line without cells), is a caption line
 // "+ KIND rules, not drawn", so nothing is silently left out.
 //
 // # Adding a kind
@@ -62,10 +85,13 @@
 //	shadeCells    fill cells (regions, clones)
 //	cellLine      a line through cell centres (thermo, whispers, renban)
 //	bulb, ring    a filled or a hollow circle in a cell
+//	pill          a circle, pill or blob over cells (an arrow's circle)
 //	arrow         a thin line from a circle with an arrowhead (arrow sums)
 //	edgeDot       a dot on the edge between two cells (kropki)
 //	edgeText      a bold letter on that edge (XV)
-//	cornerDigits  up to 4 small digits in a circle on a corner (quadruple)
+//	edgeLabel     a small text on that edge (a kropki dot's value)
+//	cornerDigits  up to 4 small digits in a circle on a corner (quadruple);
+//	              cornerDigitsAt at any point
 //	outsideText   a number outside the grid (sandwich, x-sum, skyscraper)
 //	diagonalClue  a sum and a small diagonal arrow (little killer)
 //	note          a caption line; notDrawn the "not drawn" one

@@ -33,14 +33,22 @@ var painters = map[string]painter{
 	"kropki":         {draw: drawKropki},
 	"parity":         {draw: drawParity},
 	"thermo":         {draw: drawThermo},
-
-	// Kinds that layouts may add, drawn from their cells in order; with
-	// no cells (their data elsewhere) they fall back to the caption.
-	"whispers":   {draw: drawLine(whispersStroke)},
-	"renban":     {draw: drawLine(renbanStroke)},
-	"palindrome": {draw: drawLine(palindromeStroke)},
-	"between":    {draw: drawBetween},
-	"arrow":      {draw: drawArrow},
+	"arrow":          {draw: drawArrow},
+	"xv":             {draw: drawXV},
+	"littlekiller":   {draw: drawLittleKiller, outside: true},
+	"sandwich":       {draw: drawLineClue(sandwichNote, func(c *layouts.Constraint) int { return c.Sum }), outside: true},
+	"xsum":           {draw: drawLineClue(xsumNote, func(c *layouts.Constraint) int { return c.Sum }), outside: true},
+	"skyscraper":     {draw: drawLineClue(skyscraperNote, func(c *layouts.Constraint) int { return c.Count }), outside: true},
+	"whispers":       {draw: drawLine(whispersStroke, cell/5)},
+	"renban":         {draw: drawLine(renbanStroke, cell/5)},
+	"palindrome":     {draw: drawLine(palindromeStroke, cell/5)},
+	"entropic":       {draw: drawLine(entropicStroke, cell/5)},
+	"regionsum":      {draw: drawLine(regionsumStroke, cell/8)},
+	"between":        {draw: drawBetween},
+	"clone":          {draw: drawClone},
+	"quadruple":      {draw: drawQuadruple},
+	"minimum":        {draw: drawExtremum(true)},
+	"maximum":        {draw: drawExtremum(false)},
 }
 
 // Fills and strokes of the marks.
@@ -54,8 +62,11 @@ const (
 	whispersStroke   = "#5cb85c"
 	renbanStroke     = "#b370d8"
 	palindromeStroke = "#a9a9a9"
+	entropicStroke   = "#f0a030"
+	regionsumStroke  = "#3d7fd9"
 	betweenStroke    = "#a9a9a9"
 	arrowStroke      = "#8c8c8c"
+	chevronStroke    = "#555"
 )
 
 // grids are the 0-based grids constraint c applies to: its Grid, or all.
@@ -133,14 +144,32 @@ func (b *board) edgeDot(p, q layouts.Pos, fill string, r float64) {
 		num(float64(x1+x2)/2), num(float64(y1+y2)/2), num(r), fill)
 }
 
+// drawDiagonal draws the diagonals of its grids that which asks for:
+// positive is /, negative \\, both (or none given) the two.
 func drawDiagonal(b *board, c *layouts.Constraint) error {
+	var pos, neg bool
+	switch c.Which {
+	case "", "both":
+		pos, neg = true, true
+	case "positive":
+		pos = true
+	case "negative":
+		neg = true
+	default:
+		return fmt.Errorf("unknown which %q", c.Which)
+	}
 	s := &b.layers[layerMarks]
 	fmt.Fprintf(s, `<path fill="none" stroke="%s" stroke-width="1.5" d="`, diagStroke)
 	n := b.m.N
 	for _, g := range b.grids(c) {
 		at := b.m.Layout.Grids[g].At
 		x0, y0, x1, y1 := b.x(at.Col), b.y(at.Row), b.x(at.Col+n), b.y(at.Row+n)
-		fmt.Fprintf(s, "M%d %dL%d %dM%d %dL%d %d", x0, y0, x1, y1, x1, y0, x0, y1)
+		if neg {
+			fmt.Fprintf(s, "M%d %dL%d %d", x0, y0, x1, y1)
+		}
+		if pos {
+			fmt.Fprintf(s, "M%d %dL%d %d", x1, y0, x0, y1)
+		}
 	}
 	s.WriteString("\"/>\n")
 	return nil
@@ -269,21 +298,56 @@ func drawKiller(b *board, c *layouts.Constraint) error {
 	return nil
 }
 
+// drawKropki draws a white or black dot on the edge between two cells,
+// with its difference or ratio in it when that is not the usual 1 or 2.
 func drawKropki(b *board, c *layouts.Constraint) error {
 	for _, set := range []struct {
-		pairs [][]layouts.Pos
-		fill  string
-	}{{c.White, "#fff"}, {c.Black, "#000"}} {
+		pairs      [][]layouts.Pos
+		fill, ink  string
+		value, std int
+	}{{c.White, "#fff", "#000", c.Difference, 1}, {c.Black, "#000", "#fff", c.Ratio, 2}} {
 		for _, pair := range set.pairs {
-			if len(pair) == 2 {
-				b.edgeDot(pair[0], pair[1], set.fill, cell*0.13)
+			if len(pair) != 2 {
+				continue
 			}
+			if set.value == 0 || set.value == set.std {
+				b.edgeDot(pair[0], pair[1], set.fill, cell*0.13)
+				continue
+			}
+			b.edgeDot(pair[0], pair[1], set.fill, cell*0.2)
+			b.edgeLabel(pair[0], pair[1], fmt.Sprint(set.value), set.ink)
 		}
 	}
 	if c.Negative {
-		b.note("Kropki" + b.where(c) + ": every dot is shown; neighbours without one are neither consecutive nor double")
+		dots := map[string]string{"": "every dot is shown", "both": "every dot is shown",
+			"white": "every white dot is shown", "black": "every black dot is shown"}[c.Which]
+		if dots == "" {
+			return fmt.Errorf("unknown which %q", c.Which)
+		}
+		b.note("Kropki" + b.where(c) + ": " + dots + "; neighbours without one are " + kropkiNeither(c))
 	}
 	return nil
+}
+
+// kropkiNeither says what neighbours without a dot are not, for the
+// caption of a negative kropki constraint.
+func kropkiNeither(c *layouts.Constraint) string {
+	diff, ratio := cmp.Or(c.Difference, 1), cmp.Or(c.Ratio, 2)
+	apart := "consecutive"
+	if diff != 1 {
+		apart = fmt.Sprintf("%d apart", diff)
+	}
+	times := "double"
+	if ratio != 2 {
+		times = fmt.Sprintf("%d times the other", ratio)
+	}
+	switch c.Which {
+	case "white":
+		return "not " + apart
+	case "black":
+		return "not " + times
+	}
+	return "neither " + apart + " nor " + times
 }
 
 // drawParity puts a grey square in each even cell and a grey circle in
@@ -320,15 +384,15 @@ func (b *board) notDrawn(c *layouts.Constraint) {
 	b.note(fmt.Sprintf("+ %s rules, not drawn", c.Kind))
 }
 
-// drawLine draws a line through the cells in order, the stroke telling
-// its kind (whispers green, renban purple, palindrome grey).
-func drawLine(stroke string) func(*board, *layouts.Constraint) error {
+// drawLine draws a line of width through the cells in order, the stroke
+// telling its kind.
+func drawLine(stroke string, width int) func(*board, *layouts.Constraint) error {
 	return func(b *board, c *layouts.Constraint) error {
 		if len(c.Cells) < 2 {
 			b.notDrawn(c)
 			return nil
 		}
-		b.cellLine(layerLines, c.Cells, stroke, cell/5)
+		b.cellLine(layerLines, c.Cells, stroke, width)
 		return nil
 	}
 }
@@ -345,17 +409,323 @@ func drawBetween(b *board, c *layouts.Constraint) error {
 	return nil
 }
 
-// drawArrow draws a circle in the first cell and a line from it through
-// the others, ending in an arrowhead.
+// drawArrow draws the circle over its cells (a pill over two or three
+// in a line) and, from it, each arrow through its cells to an arrowhead.
 func drawArrow(b *board, c *layouts.Constraint) error {
-	if len(c.Cells) < 2 {
+	if len(c.Cells) == 0 || len(c.Lines) == 0 {
 		b.notDrawn(c)
 		return nil
 	}
 	const r = cell * 2 / 5
-	b.ring(layerLines, c.Cells[0], r, arrowStroke)
-	b.arrow(layerLines, c.Cells, r, arrowStroke)
+	for _, l := range c.Lines {
+		// The arrow leaves the circle from its last cell in the circle,
+		// or from the circle cell nearest its first cell.
+		var ps []layouts.Pos
+		from := -1
+		for _, p := range l {
+			if i := slices.Index(c.Cells, p); i >= 0 {
+				from = i
+				continue
+			}
+			ps = append(ps, p)
+		}
+		if len(ps) == 0 {
+			continue
+		}
+		if from < 0 {
+			from = nearest(c.Cells, ps[0])
+		}
+		b.arrow(layerMarks, append([]layouts.Pos{c.Cells[from]}, ps...), r, arrowStroke)
+	}
+	b.pill(layerLines, c.Cells, r, arrowStroke)
 	return nil
+}
+
+// nearest is the index of the position in ps nearest to p.
+func nearest(ps []layouts.Pos, p layouts.Pos) int {
+	d := func(q layouts.Pos) int { return (q.Row-p.Row)*(q.Row-p.Row) + (q.Col-p.Col)*(q.Col-p.Col) }
+	best := 0
+	for i, q := range ps {
+		if d(q) < d(ps[best]) {
+			best = i
+		}
+	}
+	return best
+}
+
+// pill draws a white shape with a grey edge over the cells at ps, r from
+// their centres: a circle over one cell, a pill over cells in a line
+// next to each other, else a blob.
+func (b *board) pill(l layer, ps []layouts.Pos, r int, stroke string) {
+	if len(ps) == 1 {
+		b.ring(l, ps[0], r, stroke)
+		return
+	}
+	if !inLine(ps) {
+		b.blob(l, ps, r, stroke)
+		return
+	}
+	r0, c0, r1, c1 := ps[0].Row, ps[0].Col, ps[0].Row, ps[0].Col
+	for _, p := range ps {
+		r0, c0, r1, c1 = min(r0, p.Row), min(c0, p.Col), max(r1, p.Row), max(c1, p.Col)
+	}
+	x0, y0 := b.centre(layouts.Pos{Row: r0, Col: c0})
+	x1, y1 := b.centre(layouts.Pos{Row: r1, Col: c1})
+	fmt.Fprintf(&b.layers[l], `<rect x="%d" y="%d" width="%d" height="%d" rx="%d" fill="#fff" stroke="%s" stroke-width="%d"/>`+"\n",
+		x0-r, y0-r, x1-x0+2*r, y1-y0+2*r, r, stroke, cell/20)
+}
+
+// blob draws a white shape with a grey edge over the cells at ps, r
+// from their centres: a circle in each, joined to those of its
+// orthogonal neighbours by a band as wide, all drawn edge first, then
+// the white inside, so that only the outline of the whole shows.
+func (b *board) blob(l layer, ps []layouts.Pos, r int, stroke string) {
+	s := &b.layers[l]
+	const w = cell / 20 // the edge's width
+	var d strings.Builder
+	for i, p := range ps {
+		x, y := b.centre(p)
+		fmt.Fprintf(&d, "M%d %dL%d %d", x, y, x, y) // a dot, by the round cap
+		for _, q := range ps[i+1:] {
+			if abs(p.Row-q.Row)+abs(p.Col-q.Col) == 1 {
+				x2, y2 := b.centre(q)
+				fmt.Fprintf(&d, "M%d %dL%d %d", x, y, x2, y2)
+			}
+		}
+	}
+	for _, pass := range []struct {
+		colour string
+		width  int
+	}{{stroke, 2*r + w}, {"#fff", 2*r - w}} {
+		fmt.Fprintf(s, `<path fill="none" stroke="%s" stroke-width="%d" stroke-linecap="round" d="%s"/>`+"\n", pass.colour, pass.width, d.String())
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// inLine reports whether the positions fill a straight run of a row or
+// a column, in any order.
+func inLine(ps []layouts.Pos) bool {
+	rows, cols := map[int]bool{}, map[int]bool{} // counted, never ranged over
+	lo, hi := ps[0], ps[0]
+	for _, p := range ps {
+		rows[p.Row], cols[p.Col] = true, true
+		lo.Row, lo.Col = min(lo.Row, p.Row), min(lo.Col, p.Col)
+		hi.Row, hi.Col = max(hi.Row, p.Row), max(hi.Col, p.Col)
+	}
+	span := max(hi.Row-lo.Row, hi.Col-lo.Col) + 1
+	return (len(rows) == 1 || len(cols) == 1) && span == len(ps) && len(rows)*len(cols) == len(ps)
+}
+
+// drawXV writes an X or a V on the edge between the two cells of each
+// pair.
+func drawXV(b *board, c *layouts.Constraint) error {
+	for _, set := range []struct {
+		pairs [][]layouts.Pos
+		text  string
+	}{{c.X, "X"}, {c.V, "V"}} {
+		for _, pair := range set.pairs {
+			if len(pair) == 2 {
+				b.edgeText(pair[0], pair[1], set.text)
+			}
+		}
+	}
+	if c.Negative {
+		marks := map[string]string{"": "every X and V is shown; neighbours without one sum to neither 10 nor 5",
+			"both": "every X and V is shown; neighbours without one sum to neither 10 nor 5",
+			"x":    "every X is shown; neighbours without one do not sum to 10",
+			"v":    "every V is shown; neighbours without one do not sum to 5"}[c.Which]
+		if marks == "" {
+			return fmt.Errorf("unknown which %q", c.Which)
+		}
+		b.note("XV" + b.where(c) + ": " + marks)
+	}
+	return nil
+}
+
+// clue is the canvas position of the clue of a line of cells that starts
+// at ps[0] and goes on to ps[1]: the position before ps[0], with the
+// step (dr, dc) from it into the line.
+func clue(ps []layouts.Pos) (at layouts.Pos, dr, dc int) {
+	dr, dc = ps[1].Row-ps[0].Row, ps[1].Col-ps[0].Col
+	return layouts.Pos{Row: ps[0].Row - dr, Col: ps[0].Col - dc}, dr, dc
+}
+
+// drawLittleKiller writes the sum outside the grid, where the diagonal
+// starts, with a small arrow along it.
+func drawLittleKiller(b *board, c *layouts.Constraint) error {
+	if len(c.Cells) < 1 {
+		b.notDrawn(c)
+		return nil
+	}
+	ps := c.Cells
+	if len(ps) == 1 { // a corner cell: the clue sits off the corner
+		p, step := ps[0], [2]int{1, 1}
+		for _, d := range [][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+			if !b.isCell(p.Row-d[0], p.Col-d[1]) && !b.isCell(p.Row+d[0], p.Col+d[1]) {
+				step = d
+				break
+			}
+		}
+		ps = []layouts.Pos{p, {Row: p.Row + step[0], Col: p.Col + step[1]}}
+	}
+	at, dr, dc := clue(ps)
+	if b.isCell(at.Row, at.Col) { // another grid's cell: no room outside
+		b.note(fmt.Sprintf("Little killer: the diagonal from %s, %s, sums to %d", c.Cells[0], direction(dr, dc), c.Sum))
+		return nil
+	}
+	b.diagonalClue(at, dr, dc, fmt.Sprint(c.Sum))
+	return nil
+}
+
+// direction names a diagonal step for a caption.
+func direction(dr, dc int) string {
+	v, h := "down", "right"
+	if dr < 0 {
+		v = "up"
+	}
+	if dc < 0 {
+		h = "left"
+	}
+	return v + " and " + h
+}
+
+// Captions of the kinds whose clues outside the grid are a bare number.
+const (
+	sandwichNote   = "Sandwich: a number outside the grid is the sum of the digits between the 1 and the {n} of its row or column"
+	xsumNote       = "X-sum: a number outside the grid is the sum of the first x digits of its row or column, seen from it, x being the first"
+	skyscraperNote = "Skyscraper: a number outside the grid counts the digits of its row or column, seen from it, taller than all before them"
+)
+
+// drawLineClue writes the number value(c) outside the grid at the start
+// of the row or column, and the kind's caption, note, with the largest
+// digit for {n}. Where the start is a cell of another grid, the number
+// sits on the edge of the first cell.
+func drawLineClue(note string, value func(*layouts.Constraint) int) func(*board, *layouts.Constraint) error {
+	return func(b *board, c *layouts.Constraint) error {
+		if len(c.Cells) < 2 {
+			b.notDrawn(c)
+			return nil
+		}
+		text := fmt.Sprint(value(c))
+		at, _, _ := clue(c.Cells)
+		if b.isCell(at.Row, at.Col) {
+			b.edgeText(at, c.Cells[0], text)
+		} else {
+			b.outsideText(at, text)
+		}
+		b.note(strings.ReplaceAll(note, "{n}", layouts.Symbol(b.m.N)))
+		return nil
+	}
+}
+
+// drawClone shades the cells and their clone in one light colour, each
+// clone in the next of a few colours.
+func drawClone(b *board, c *layouts.Constraint) error {
+	if len(c.Cells) == 0 || len(c.Clone) == 0 {
+		b.notDrawn(c)
+		return nil
+	}
+	fills := [...]string{"#ffd9a8", "#c6e2f7", "#d4efc4", "#f5cbe1", "#fff0a6", "#dacdf3",
+		"#bfeee8", "#f7c9c0", "#e3e8b0", "#d9d9f7"}
+	fill := fills[b.clones%len(fills)]
+	b.clones++
+	b.shadeCells(c.Cells, fill)
+	b.shadeCells(c.Clone, fill)
+	return nil
+}
+
+// drawQuadruple writes the digits in a small circle on the junction of
+// the (up to four) cells: where they are fewer, on the edge of the grid
+// beside them, or between them.
+func drawQuadruple(b *board, c *layouts.Constraint) error {
+	if len(c.Cells) == 0 || len(c.Digits) == 0 {
+		b.notDrawn(c)
+		return nil
+	}
+	lo, hi := c.Cells[0], c.Cells[0]
+	for _, p := range c.Cells {
+		lo.Row, lo.Col = min(lo.Row, p.Row), min(lo.Col, p.Col)
+		hi.Row, hi.Col = max(hi.Row, p.Row), max(hi.Col, p.Col)
+	}
+	// at is where a junction sits along rows (or columns): between two,
+	// or on the side of one that has no cells.
+	at := func(lo, hi int, free func(k int) bool, line func(int) int) int {
+		switch {
+		case hi > lo:
+			return line(hi)
+		case free(hi + 1):
+			return line(hi + 1)
+		case free(lo - 1):
+			return line(lo)
+		}
+		return line(lo) + cell/2
+	}
+	free := func(rows, cols [2]int) bool {
+		for r := rows[0]; r <= rows[1]; r++ {
+			for col := cols[0]; col <= cols[1]; col++ {
+				if b.isCell(r, col) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	y := at(lo.Row, hi.Row, func(r int) bool { return free([2]int{r, r}, [2]int{lo.Col, hi.Col}) }, b.y)
+	x := at(lo.Col, hi.Col, func(col int) bool { return free([2]int{lo.Row, hi.Row}, [2]int{col, col}) }, b.x)
+	texts := make([]string, len(c.Digits))
+	for i, d := range c.Digits {
+		texts[i] = layouts.Symbol(d)
+	}
+	b.cornerDigitsAt(x, y, texts)
+	return nil
+}
+
+// drawExtremum draws, in each cell, a small chevron by each edge it
+// shares with a cell: pointing into the cell for a minimum (it is less
+// than each neighbour), out of it for a maximum.
+func drawExtremum(minimum bool) func(*board, *layouts.Constraint) error {
+	return func(b *board, c *layouts.Constraint) error {
+		if len(c.Cells) == 0 {
+			b.notDrawn(c)
+			return nil
+		}
+		const (
+			in    = cell / 13 // from the edge to the chevron's nearer end
+			depth = cell / 8  // from its tip to its arms, across the edge
+			half  = cell / 6  // half its width, along the edge
+		)
+		tip, arms := in+depth, in // into the cell
+		if !minimum {
+			tip, arms = in, in+depth
+		}
+		s := &b.layers[layerMarks]
+		fmt.Fprintf(s, `<path fill="none" stroke="%s" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" d="`, chevronStroke)
+		for _, p := range c.Cells {
+			x, y := b.centre(p)
+			for _, mv := range [][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}} {
+				if !b.isCell(p.Row+mv[0], p.Col+mv[1]) {
+					continue
+				}
+				// (ex, ey) is the middle of the edge, (ix, iy) a step into
+				// the cell, (ax, ay) a step along the edge.
+				ix, iy := -mv[1], -mv[0]
+				ex, ey := x-ix*cell/2, y-iy*cell/2
+				ax, ay := iy, ix
+				fmt.Fprintf(s, "M%d %dL%d %dL%d %d",
+					ex+ix*arms+ax*half, ey+iy*arms+ay*half,
+					ex+ix*tip, ey+iy*tip,
+					ex+ix*arms-ax*half, ey+iy*arms-ay*half)
+			}
+		}
+		s.WriteString("\"/>\n")
+		return nil
+	}
 }
 
 // ring draws a white circle of radius r with a grey edge in the middle
@@ -422,7 +792,11 @@ func (b *board) edgeText(p, q layouts.Pos, text string) {
 // digits, two by two in a white circle on the corner where the cell at
 // p meets the cells right of it and below it.
 func (b *board) cornerDigits(p layouts.Pos, texts []string) {
-	x, y := b.x(p.Col+1), b.y(p.Row+1)
+	b.cornerDigitsAt(b.x(p.Col+1), b.y(p.Row+1), texts)
+}
+
+// cornerDigitsAt is cornerDigits with the circle's centre at (x, y).
+func (b *board) cornerDigitsAt(x, y int, texts []string) {
 	const r, size = cell * 3 / 10, cell * 9 / 40
 	s := &b.layers[layerClues]
 	fmt.Fprintf(s, `<circle cx="%d" cy="%d" r="%d" fill="#fff" stroke="#000" stroke-width="1"/>`+"\n", x, y, r)
@@ -442,6 +816,20 @@ func (b *board) cornerDigits(p layouts.Pos, texts []string) {
 		s.WriteString("</text>\n")
 	}
 	s.WriteString("</g>\n")
+}
+
+// edgeLabel writes a small text in colour ink centred on the edge
+// between the neighbours at p and q: the value in a kropki dot.
+func (b *board) edgeLabel(p, q layouts.Pos, text, ink string) {
+	x1, y1 := b.centre(p)
+	x2, y2 := b.centre(q)
+	x, y := float64(x1+x2)/2, float64(y1+y2)/2
+	const size = cell * 3 / 10
+	s := &b.layers[layerMarks]
+	fmt.Fprintf(s, `<text x="%s" y="%s" font-family="sans-serif" font-size="%d" fill="%s" text-anchor="middle">`,
+		num(x), num(y+size*0.35), size, ink)
+	escape(s, text)
+	s.WriteString("</text>\n")
 }
 
 // outsideText writes a clue, such as a sandwich, x-sum or skyscraper

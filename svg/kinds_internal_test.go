@@ -50,7 +50,8 @@ func TestTable(t *testing.T) {
 	}{
 		{"line", []layouts.Constraint{{Kind: "line", Cells: []layouts.Pos{{Row: 0, Col: 0}, {Row: 1, Col: 1}}}},
 			[]string{`viewBox="0 0 240 240"`, `d="M60 60L100 100"`, `<text x="60" y="20">7</text>`}, ""},
-		{"helpers", []layouts.Constraint{{Kind: "helpers"}, {Kind: "arrow", Cells: []layouts.Pos{{Row: 3, Col: 0}, {Row: 3, Col: 1}, {Row: 2, Col: 2}}}},
+		{"helpers", []layouts.Constraint{{Kind: "helpers"}, {Kind: "arrow", Cells: []layouts.Pos{{Row: 3, Col: 0}},
+			Lines: [][]layouts.Pos{{{Row: 3, Col: 0}, {Row: 3, Col: 1}, {Row: 2, Col: 2}}}}},
 			[]string{`viewBox="0 0 240 240"`, `>X</text>`, `<text x="125" y="128">4</text>`, `>12</text>`, `>30</text>`}, ""},
 		{"broken", []layouts.Constraint{{Kind: "antiking"}, {Kind: "broken"}}, nil, "constraint 2 (broken): boom"},
 		{"unknown", []layouts.Constraint{{Kind: "line2"}}, []string{`viewBox="0 0 180 `, "+ line2 rules, not<"}, ""},

@@ -67,6 +67,7 @@ type board struct {
 	margin int
 	layers [nLayers]strings.Builder
 	notes  []string // caption lines, in constraint order, no repeats
+	clones int      // clones drawn so far, each in the next fill
 }
 
 // Write draws puzzle p as SVG: its cells, box borders, each grid's

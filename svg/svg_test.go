@@ -41,9 +41,9 @@ type picture struct {
 	title   string
 	viewBox [4]float64
 	givens  []string            // text in bold black
-	solved  []string            // text in another colour
+	solved  []string            // text in the solution's blue
 	notes   []string            // caption lines
-	other   []string            // any other text (cage sums)
+	other   []string            // any other text (cage sums, clues)
 	paths   map[string][]string // path data by stroke width
 	counts  map[string]int
 }
@@ -54,10 +54,10 @@ var allowed = map[string][]string{
 	"svg":    {"xmlns", "version", "viewBox", "width", "height"},
 	"title":  {},
 	"g":      {"font-family", "font-size", "font-weight", "fill", "text-anchor", "space"},
-	"rect":   {"x", "y", "width", "height", "fill"},
+	"rect":   {"x", "y", "width", "height", "rx", "fill", "stroke", "stroke-width"},
 	"path":   {"d", "fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-dasharray"},
 	"circle": {"cx", "cy", "r", "fill", "stroke", "stroke-width"},
-	"text":   {"x", "y", "font-family", "font-size", "font-weight", "text-anchor"},
+	"text":   {"x", "y", "font-family", "font-size", "font-weight", "fill", "text-anchor"},
 }
 
 // parse reads data with encoding/xml, failing the test unless it is one
@@ -122,7 +122,7 @@ func parse(t *testing.T, data []byte) picture {
 					for i, s := range fs {
 						pic.viewBox[i] = number(t, s)
 					}
-				case "x", "y", "cx", "cy", "r", "stroke-width":
+				case "x", "y", "cx", "cy", "r", "rx", "stroke-width":
 					number(t, a.Value)
 				case "width", "height":
 					number(t, strings.TrimSuffix(a.Value, "mm"))
@@ -163,7 +163,7 @@ func parse(t *testing.T, data []byte) picture {
 				pic.notes = append(pic.notes, s)
 			case f.weight == "bold" && f.fill == "#000":
 				pic.givens = append(pic.givens, s)
-			case f.fill != "" && f.fill != "#000":
+			case f.fill == "#1f5fbf":
 				pic.solved = append(pic.solved, s)
 			default:
 				pic.other = append(pic.other, s)
@@ -617,9 +617,8 @@ func TestBoxBorders(t *testing.T) {
 	}
 }
 
-// TestLineKinds draws the kinds that layouts may add and that this
-// package already draws from their cells; without cells they are
-// caption lines.
+// TestLineKinds draws the line kinds from their cells; without cells
+// they are caption lines.
 func TestLineKinds(t *testing.T) {
 	cells := []layouts.Pos{{Row: 0, Col: 0}, {Row: 0, Col: 1}, {Row: 1, Col: 2}}
 	tests := []struct {
@@ -628,8 +627,9 @@ func TestLineKinds(t *testing.T) {
 		{"whispers", `stroke="#5cb85c" stroke-width="8"`},
 		{"renban", `stroke="#b370d8" stroke-width="8"`},
 		{"palindrome", `stroke="#a9a9a9" stroke-width="8"`},
+		{"entropic", `stroke="#f0a030" stroke-width="8"`},
+		{"regionsum", `stroke="#3d7fd9" stroke-width="5"`},
 		{"between", `<circle cx="110" cy="70" r="16" fill="#fff" stroke="#a9a9a9" stroke-width="2"/>`},
-		{"arrow", `<circle cx="30" cy="30" r="16" fill="#fff" stroke="#8c8c8c" stroke-width="2"/>`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.kind, func(t *testing.T) {
@@ -683,4 +683,110 @@ func FuzzWrite(f *testing.F) {
 		render(t, p, nil, svg.Options{})
 		render(t, p, filled(m), svg.Options{})
 	})
+}
+
+// TestDrawKinds draws one constraint of each kind on a board and looks
+// for its marks in the picture, and for what must not be there.
+func TestDrawKinds(t *testing.T) {
+	row := func(r, c0, dc int) []layouts.Pos { // a full row from canvas column c0, in step dc
+		ps := make([]layouts.Pos, 9)
+		for i := range ps {
+			ps[i] = layouts.Pos{Row: r, Col: c0 + i*dc}
+		}
+		return ps
+	}
+	at := func(s ...string) []layouts.Pos {
+		ps := make([]layouts.Pos, len(s))
+		for i, x := range s {
+			var r, c int
+			if _, err := fmt.Sscanf(x, "r%dc%d", &r, &c); err != nil {
+				t.Fatal(err)
+			}
+			ps[i] = layouts.Pos{Row: r - 1, Col: c - 1}
+		}
+		return ps
+	}
+	tests := []struct {
+		name   string
+		layout string
+		c      layouts.Constraint
+		want   []string // in the picture
+		not    []string // not in it
+		notes  []string // the caption
+	}{
+		{"diagonal positive", "classic", layouts.Constraint{Kind: "diagonal", Which: "positive"},
+			[]string{`d="M370 10L10 370"`}, []string{"M10 10L370 370"}, nil},
+		{"diagonal negative", "classic", layouts.Constraint{Kind: "diagonal", Which: "negative"},
+			[]string{`d="M10 10L370 370"`}, []string{"M370 10L10 370"}, nil},
+		{"diagonal both", "classic", layouts.Constraint{Kind: "diagonal"},
+			[]string{`d="M10 10L370 370M370 10L10 370"`}, nil, nil},
+		{"kropki default values", "classic", layouts.Constraint{Kind: "kropki", White: [][]layouts.Pos{at("r1c1", "r1c2")}, Difference: 1, Ratio: 2, Black: [][]layouts.Pos{at("r2c1", "r3c1")}},
+			[]string{`<circle cx="50" cy="30" r="5.2" fill="#fff"`, `<circle cx="30" cy="90" r="5.2" fill="#000"`}, []string{"</text>\n<path"}, nil},
+		{"kropki values", "classic", layouts.Constraint{Kind: "kropki", White: [][]layouts.Pos{at("r1c1", "r1c2")}, Difference: 3, Black: [][]layouts.Pos{at("r2c1", "r3c1")}, Ratio: 4},
+			[]string{`<circle cx="50" cy="30" r="8" fill="#fff"`, `fill="#000" text-anchor="middle">3</text>`,
+				`<circle cx="30" cy="90" r="8" fill="#000"`, `fill="#fff" text-anchor="middle">4</text>`}, nil, nil},
+		{"kropki negative white", "classic", layouts.Constraint{Kind: "kropki", Negative: true, Which: "white", Difference: 2},
+			nil, nil, []string{"Kropki: every white dot is shown; neighbours", "  without one are not 2 apart"}},
+		{"xv", "classic", layouts.Constraint{Kind: "xv", X: [][]layouts.Pos{at("r1c1", "r1c2")}, V: [][]layouts.Pos{at("r1c1", "r2c1")}},
+			[]string{`<circle cx="50" cy="30" r="9" fill="#fff"/>`, `>X</text>`, `<circle cx="30" cy="50" r="9" fill="#fff"/>`, `>V</text>`}, nil, nil},
+		{"xv negative", "classic", layouts.Constraint{Kind: "xv", Negative: true, Which: "x"},
+			nil, nil, []string{"XV: every X is shown; neighbours without one do", "  not sum to 10"}},
+		{"arrow", "classic", layouts.Constraint{Kind: "arrow", Cells: at("r1c1"), Lines: [][]layouts.Pos{at("r1c1", "r1c2", "r1c3"), at("r2c2")}},
+			[]string{`<circle cx="30" cy="30" r="16" fill="#fff" stroke="#8c8c8c"`, `d="M46 30L70 30L110 30M`, `d="M41.31 41.31L70 70M`}, nil, nil},
+		{"arrow pill", "classic", layouts.Constraint{Kind: "arrow", Cells: at("r1c2", "r1c1"), Lines: [][]layouts.Pos{at("r1c2", "r2c3")}},
+			[]string{`<rect x="14" y="14" width="72" height="32" rx="16" fill="#fff" stroke="#8c8c8c"`}, []string{"<circle"}, nil},
+		{"arrow blob", "classic", layouts.Constraint{Kind: "arrow", Cells: at("r1c1", "r1c2", "r2c2"), Lines: [][]layouts.Pos{at("r2c2", "r3c3")}},
+			[]string{`<path fill="none" stroke="#8c8c8c" stroke-width="34" stroke-linecap="round" d="M30 30L30 30M30 30L70 30M70 30L70 30M70 30L70 70M70 70L70 70"/>`,
+				`<path fill="none" stroke="#fff" stroke-width="30" stroke-linecap="round" d="M30 30L30 30M30 30L70 30`}, []string{"<circle", "<rect x"}, nil},
+		{"little killer", "classic", layouts.Constraint{Kind: "littlekiller", Sum: 17, Cells: at("r1c3", "r2c2", "r3c1")},
+			[]string{`viewBox="0 0 440 440"`, `>17</text>`, `<text x="185" y="19" font-family="sans-serif" font-size="12" text-anchor="middle">17</text>`, `d="M172 28L164 36M168 36L164 36L164 32"`}, nil, nil},
+		{"little killer, one cell", "classic", layouts.Constraint{Kind: "littlekiller", Sum: 4, Cells: at("r9c9")},
+			[]string{`>4</text>`, `d="M412 348L404 356M408 356L404 356L404 352"`}, nil, nil},
+		{"little killer inside samurai", "samurai", layouts.Constraint{Kind: "littlekiller", Sum: 9, Cells: at("r7c7", "r8c8")},
+			nil, []string{">9</text>"}, []string{"Little killer: the diagonal from r7c7, down and right, sums to 9"}},
+		{"sandwich", "classic", layouts.Constraint{Kind: "sandwich", Sum: 12, Cells: row(0, 0, 1)},
+			[]string{`<text x="20" y="66" font-family="sans-serif" font-size="18" text-anchor="middle">12</text>`}, nil,
+			[]string{"Sandwich: a number outside the grid is the sum of", "  the digits between the 1 and the 9 of its row", "  or column"}},
+		{"x-sum from the right", "classic", layouts.Constraint{Kind: "xsum", Sum: 0, Cells: row(8, 8, -1)},
+			[]string{`<text x="420" y="386" font-family="sans-serif" font-size="18" text-anchor="middle">0</text>`}, nil,
+			[]string{"X-sum: a number outside the grid is the sum of", "  the first x digits of its row or column, seen", "  from it, x being the first"}},
+		{"skyscraper inside samurai", "samurai", layouts.Constraint{Kind: "skyscraper", Count: 4, Cells: row(6, 6, 1)},
+			[]string{`<circle cx="280" cy="300" r="9" fill="#fff"/>`, `>4</text>`}, nil,
+			[]string{"Skyscraper: a number outside the grid counts the digits of its row or column, seen from it, taller than all before", "  them"}},
+		{"clone", "classic", layouts.Constraint{Kind: "clone", Cells: at("r1c1", "r1c2"), Clone: at("r5c5", "r5c6")},
+			[]string{`<path fill="#ffd9a8" d="M10 10h40v40h-40zM50 10h40v40h-40z"/>`, `<path fill="#ffd9a8" d="M170 170h40v40h-40zM210 170h40v40h-40z"/>`}, nil, nil},
+		{"quadruple", "classic", layouts.Constraint{Kind: "quadruple", Cells: at("r1c1", "r1c2", "r2c1", "r2c2"), Digits: []int{1, 2, 2}},
+			[]string{`<circle cx="50" cy="50" r="12" fill="#fff" stroke="#000"`, `<text x="45" y="48">1</text>`, `<text x="50" y="58">2</text>`}, nil, nil},
+		{"quadruple on the edge", "classic", layouts.Constraint{Kind: "quadruple", Cells: at("r9c3", "r9c4"), Digits: []int{9}},
+			[]string{`<circle cx="130" cy="370" r="12"`}, nil, nil},
+		{"quadruple of one cell", "classic", layouts.Constraint{Kind: "quadruple", Cells: at("r5c5"), Digits: []int{9}},
+			[]string{`<circle cx="190" cy="190" r="12"`}, nil, nil},
+		{"minimum", "classic", layouts.Constraint{Kind: "minimum", Cells: at("r1c1")},
+			[]string{`stroke="#555" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" d="M47 24L42 30L47 36M24 47L30 42L36 47"/>`}, nil, nil},
+		{"maximum", "classic", layouts.Constraint{Kind: "maximum", Cells: at("r1c1")},
+			[]string{`d="M42 24L47 30L42 36M24 42L30 47L36 42"/>`}, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := testkit.Model(t, tt.layout, 9)
+			m.Layout.Constraints = []layouts.Constraint{tt.c}
+			got, pic := render(t, layouts.NewPuzzle(m), nil, svg.Options{})
+			for _, w := range tt.want {
+				if !bytes.Contains(got, []byte(w)) {
+					t.Errorf("no %s in\n%s", w, got)
+				}
+			}
+			for _, w := range tt.not {
+				if bytes.Contains(got, []byte(w)) {
+					t.Errorf("%s in\n%s", w, got)
+				}
+			}
+			if !slices.Equal(pic.notes, tt.notes) {
+				t.Errorf("caption\n%q\nwant\n%q", pic.notes, tt.notes)
+			}
+			if len(pic.givens) != 0 {
+				t.Errorf("givens %q drawn", pic.givens)
+			}
+		})
+	}
 }
