@@ -30,3 +30,7 @@ lint:
 # What CI runs.
 ci:
     bash .ci/run
+
+# Regenerate BENCHMARKS.md (a few minutes; TDOKU_SRC=DIR adds tdoku, FULL=1 the slow sets).
+bench-report:
+    scripts/bench-report
