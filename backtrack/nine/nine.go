@@ -385,7 +385,9 @@ func (g *grid) reduce(d int) bool {
 		t0 := s0 & uint32(e0)
 		t1 := s1 & uint32(e1)
 		t2 := s2 & uint32(e2)
-		if t0 == 0 || t1 == 0 || t2 == 0 {
+		// A band with no cell left: t-1 wraps to bit 31 (a band word
+		// has 27 bits), one branch for the three.
+		if int32((t0-1)|(t1-1)|(t2-1)) < 0 {
 			return false
 		}
 		if !first && t0 == s0 && t1 == s1 && t2 == s2 {
