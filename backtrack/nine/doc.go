@@ -87,14 +87,23 @@
 //
 // Counting to 2 on one core, nine is faster than tdoku (C++ with SIMD,
 // the fastest known solver, built from its source and timed in turns
-// with nine on the same machine) on the 17-clue puzzles, and close to
-// it on the hard sets, where it makes the same number of guesses as
-// tdoku within 2%: what separates them there is the cost of a node, not
-// the size of the tree. The figures, with the commands, are in
+// with nine on the same machine, both by the CPU time of the process) on
+// all four public sets of ../shared/data: well ahead on the 17-clue
+// puzzles, and by less on the hard ones, where both make the same number
+// of guesses within 2%, so what separates them is the cost of a node. Wall-clock
+// figures on a shared machine mislead: a process waiting for a core
+// counts that time as its own. The figures, with the commands, are in
 // BENCHMARKS.md (scripts/bench-report, which builds tdoku when TDOKU_SRC
 // names a checkout of it); the benchmark is
 //
 //	go test -run='^$' -bench=Count -cpu=1 ./backtrack/nine/
+//
+// For deciding a change, instruction and mispredict counts are exact
+// where times are not:
+//
+//	go test -c -o nine.test ./backtrack/nine/ && cd backtrack/nine &&
+//	valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
+//	    ../../nine.test -test.run '^$' -test.bench 'Count/1106$' -test.benchtime 375x
 //
 // Short names: d a digit 0..8 (digit d+1), b a band (rows 3b..3b+2), r a
 // row within a band, k a box within a band (the stack), j a column within
