@@ -40,3 +40,7 @@ docs:
 # The generated data sets of tests and benchmarks (see internal/cmd/gendata).
 gendata set="bench":
     go run ./internal/cmd/gendata -set {{set}}
+
+# Regenerate BENCHMARKS.md (a few minutes; TDOKU_SRC=DIR adds tdoku, FULL=1 the slow sets).
+bench-report:
+    scripts/bench-report

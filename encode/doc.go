@@ -53,45 +53,17 @@
 //	            variables
 //
 // Every encoding is pairwise for groups of at most 4. Auto, the zero
-// Options, is DefaultAMO(n): pairwise at every size, by these figures,
-// averages per puzzle over each data set of the variables, the clauses,
-// and gophersat's conflicts and time (ms) to find the grid (sat.Solve)
-// and to prove it unique (sat.Count with limit 2):
-//
-//	data set (puzzles)   encoding     vars clauses | conflicts        ms | conflicts        ms
-//	                                               |               solve |          count to 2
-//	9x9 hardest11 (11)   pairwise      216    1455 |      5.36      0.62 |      15.3      0.74
-//	                     sequential    522    1654 |      10.0      1.00 |      15.9      1.15
-//	                     commander     353    1716 |      11.9      1.11 |      17.6      1.16
-//	                     binary        421    1928 |      8.00      0.96 |      15.6      1.04
-//	samurai seeds (2)    pairwise     1029    7547 |      0.50      2.38 |      2.00      2.26
-//	                     sequential   2834    8586 |      2.00      5.53 |      4.00      5.95
-//	                     commander    1837    8963 |      2.00      4.75 |      4.00      4.84
-//	                     binary       2212   10186 |      1.50      6.23 |      2.50      6.67
-//	16x16 40% (4)        pairwise      723    6148 |      9.75      3.72 |      41.2      6.02
-//	                     sequential   2336    6305 |      13.8      7.40 |      29.5      6.43
-//	                     commander    1393    6564 |      10.2      6.11 |      45.8      9.57
-//	                     binary       1681    7741 |      17.2      6.47 |      28.8      6.89
-//	25x25 42% (4)        pairwise     2175   24784 |     24600      4309 |     35107      6652
-//	                     sequential   8580   21150 |     20734      6688 |     39302     13362
-//	                     commander    4729   22106 |     24866      8386 |     32144      9220
-//	                     binary       5518   27700 |     30509     11908 |     37241      6899
-//
-// The data sets: the 11 puzzles of sat/testdata/hardest11.txt (Norvig's
-// hardest), the two samurai of testdata/seeds, and the unique puzzles of
-// sat/testdata/classic16.txt and classic25.txt (a gophersat grid with
-// givens removed at random while the puzzle stays unique, down to about
-// 40%: hard for gophersat). Measured with
-//
-//	go test ./sat -run '^$' -bench Encodings -benchtime 3x -timeout 1h
-//
-// on a shared 2-core machine (Intel Xeon, linux/amd64) with another
-// engineer's tests busy on the other core: the times are noisy (the
-// conflicts are exact, gophersat is deterministic), so compare the rows
-// of one run. Pairwise needs the fewest variables everywhere and the
-// fewest clauses up to 16x16, and is the fastest or within noise of it
-// on every set; only at 25x25 do sequential and commander save clauses
-// (15%), and gophersat is still slower with them.
+// Options, is DefaultAMO(n): pairwise at every size. Measured with
+// gophersat finding the grid (sat.Solve) and proving it unique (sat.Count
+// with limit 2) on Norvig's hardest 9x9, two samurai, and minimal 16x16
+// and 25x25 puzzles (BenchmarkEncodings in sat; the figures are in
+// BENCHMARKS.md, made by scripts/bench-report), pairwise needs the
+// fewest variables everywhere and the fewest clauses up to 16x16, and is
+// the fastest or within noise of it on every set; only at 25x25 do
+// sequential and commander save clauses (about 15%), and gophersat is
+// still slower with them. The conflicts are exact (gophersat is
+// deterministic); the times are noisy on a shared machine, so compare
+// the rows of one run.
 //
 // # Variant constraints
 //
@@ -159,21 +131,12 @@
 //	                ¬g_{i-1,e}), and a sequential counter of those, equal
 //	                to the count (kind_lines.go)
 //
-// The narrowing is what makes the rules cheap. Counting each puzzle of
-// testdata/variants to 2 (BenchmarkVariants), with it and without it
-// (narrow set to nil in kinds.go), gophersat's conflicts and the time:
-//
-//	puzzle                   conflicts with / without     ms with / without
-//	thermo-classic                  21 / 173                 2.5 / 7.6
-//	kropki-classic                  27 / 199                 8.1 / 17.4
-//	nonconsecutive-classic        1175 / 1467               34.8 / 66.7
-//	parity-classic                  17 / 35                  1.5 / 3.1
-//	killer-classic                  13 / 12                  5.2 / 7.4
-//	killer-samurai                1735 / 1772              133.6 / 176.5
-//
-// measured with
-//
-//	go test ./sat -run '^$' -bench Variants -benchtime 20x
+// The narrowing is what makes the rules cheap: counting each puzzle of
+// testdata/variants to 2 with gophersat (BenchmarkVariants in sat), with
+// it and without it (narrow set to nil in kinds.go), it cuts the
+// conflicts by up to eight times on thermo and kropki and the time by
+// up to three times; only killer, whose sum encoding narrows by itself,
+// is about level (figures in BENCHMARKS.md).
 //
 // # Killer sums
 //
@@ -199,40 +162,17 @@
 //	              P_k = s, and P_i ≥ v+1 → P_i ≥ v.
 //
 // Both run after the same narrowing. SumAuto, the zero Options, is
-// DefaultSum(): combinations, by these figures, averages per puzzle of
-// the variables, the clauses, gophersat's conflicts and the time (ms,
-// encoding included) to find the grid (sat.Solve) and to prove it
-// unique (sat.Count with limit 2):
-//
-//	data set (puzzles)   encoding       vars clauses | conflicts      ms | conflicts      ms
-//	                                                 |             solve |        count to 2
-//	classic (7)          combinations    703    8613 |       272    12.0 |       608    22.9
-//	                     counter        1052   13738 |      2152    74.1 |      3471   167.4
-//	small cages (6)      combinations    672    7527 |      23.3     8.1 |      39.8     9.3
-//	                     counter         862   10239 |       146    14.9 |       230    17.6
-//	samurai (3)          combinations   3326   43430 |      1029     108 |      1583     143
-//	                     counter        5056   69539 |      9852     685 |     10654     760
-//
-// The data sets: classic, the 9x9 killers of sat/testdata/killers
-// (cages of 2 to 5 cells covering the grid, 1 to 4 givens) and
-// testdata/variants/killer-classic (27 cages, 5 givens); small cages,
-// 9x9 killers with cages of 2 or 3 cells (0 to 3 givens); samurai, the
-// two samurai killers of sat/testdata/killers (107 and 106 cages, 5
-// and 12 givens) and testdata/variants/killer-samurai. Measured with
-//
-//	go test ./sat -run '^$' -bench Killer -benchtime 5x -timeout 1h
-//
-// on the same shared machine as above, busy: the times are noisy, the
-// conflicts exact. The combinations need a quarter to a third fewer
-// variables and clauses and six to ten times fewer conflicts: a set
-// variable propagates at once what the counter learns one partial sum
-// at a time. On three 16x16 killers with cages of 4 to 9 cells and a
-// quarter of the cells given (a one-off run, counting to 2) the
-// combinations took 59-101 ms and 269-727 conflicts, the counter
-// 224-318 ms and 3426-5590; there, with more than 16 sets in a cage,
-// the selectors' at-most-one is Sinz's counter rather than pairwise,
-// which had up to 2.5 times the clauses and took up to 1.6 times as
-// long.
+// DefaultSum(): combinations. Measured with gophersat on 9x9 killers with
+// cages of 2 to 5 cells, 9x9 killers with cages of 2 or 3 cells, and
+// samurai killers (sat/testdata/killers and testdata/variants;
+// BenchmarkKiller in sat, figures in BENCHMARKS.md), the combinations
+// need a quarter to a third fewer variables and clauses and several
+// times fewer conflicts: a set variable propagates at once what the
+// counter learns one partial sum at a time. On 16x16 killers with cages
+// of 4 to 9 cells (a one-off run) the combinations were still ahead;
+// there, with more than 16 sets in a cage, the selectors' at-most-one is
+// Sinz's counter rather than pairwise, which had up to 2.5 times the
+// clauses and was slower.
 //
 // # DIMACS
 //

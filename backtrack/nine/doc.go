@@ -85,27 +85,25 @@
 //
 // # Performance
 //
-// Measured on the shared 2-core machine, with other jobs keeping its load
-// near 4 throughout (so figures move by up to 2x from run to run), by
+// Counting to 2 on one core, nine is faster than tdoku (C++ with SIMD,
+// the fastest known solver, built from its source and timed in turns
+// with nine on the same machine, both by the CPU time of the process) on
+// all four public sets of ../shared/data: well ahead on the 17-clue
+// puzzles, and by less on the hard ones, where both make the same number
+// of guesses within 2%, so what separates them is the cost of a node. Wall-clock
+// figures on a shared machine mislead: a process waiting for a core
+// counts that time as its own. The figures, with the commands, are in
+// BENCHMARKS.md (scripts/bench-report, which builds tdoku when TDOKU_SRC
+// names a checkout of it); the benchmark is
 //
-//	go test -run='^$' -bench=Count -cpu=1 -count=3 ./backtrack/nine/
+//	go test -run='^$' -bench=Count -cpu=1 ./backtrack/nine/
 //
-// counting each puzzle to 2 (uniqueness proven), one core; best of two
-// such runs, beside the reference figures for tdoku (C++ with SIMD) on
-// this kind of machine:
+// For deciding a change, instruction and mispredict counts are exact
+// where times are not:
 //
-//	set          puzzles  nine puzzles/s  tdoku ref  ratio  guesses/puzzle
-//	sudoku17      49,158         239,000    200,000   1.20   0.55
-//	top1465        1,465          54,000     80,000   0.68   8.9
-//	1905-11plus   48,766           8,400     15,000   0.56   64.5
-//	1106             375           6,400      9,000   0.71   112
-//
-// Against tdoku itself, timed on the same machine in turns with the
-// benchmark above (its solver with limit 2, the same files, best of six
-// one-second runs each), the ratios were 1.34, 0.83, 0.78 and 0.74.
-// tdoku made 0.57, 8.95, 63.8 and 110 guesses per puzzle, the same as
-// nine within 2%: what separates them on the hard sets is the cost of a
-// node, not the size of the tree.
+//	go test -c -o nine.test ./backtrack/nine/ && cd backtrack/nine &&
+//	valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
+//	    ../../nine.test -test.run '^$' -test.bench 'Count/1106$' -test.benchtime 375x
 //
 // Short names: d a digit 0..8 (digit d+1), b a band (rows 3b..3b+2), r a
 // row within a band, k a box within a band (the stack), j a column within

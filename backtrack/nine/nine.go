@@ -38,7 +38,7 @@ func Count(givens *[81]uint8, limit int, solution *[81]uint8) (count int, guesse
 		return 0, 0
 	}
 	s := solver{limit: limit, solution: solution}
-	s.search(g)
+	s.search(g, 0, [3]uint32{bandMask, bandMask, bandMask})
 	return s.count, s.guesses
 }
 
@@ -84,10 +84,13 @@ func (g *grid) init(givens *[81]uint8) bool {
 	return true
 }
 
-// search solves g, recording solutions in s, until s.limit is reached.
-// g is the caller's copy: a guess narrows a copy passed down, and when
-// that subtree is done narrows g to the alternative.
-func (s *solver) search(g grid) {
+// search solves g narrowed to the cells m of digit d, recording
+// solutions in s, until s.limit is reached. g is the caller's copy: a
+// guess passes it down with the cells to try, and when that subtree is
+// done narrows g to the alternative. Narrowing in the callee makes the
+// argument the only copy of the grid a guess makes.
+func (s *solver) search(g grid, d uint, m [3]uint32) {
+	g.narrow(d, &m)
 	for {
 		var x guess
 		switch g.propagate(&x) {
@@ -98,9 +101,7 @@ func (s *solver) search(g grid) {
 			return
 		}
 		s.guesses++
-		child := g
-		child.narrow(x.d, &x.try)
-		s.search(child)
+		s.search(g, x.d, x.try)
 		if s.count >= s.limit {
 			return
 		}
@@ -122,7 +123,7 @@ func (g *grid) narrow(d uint, m *[3]uint32) {
 	f[0] &= m[0]
 	f[1] &= m[1]
 	f[2] &= m[2]
-	g.dirty = 1 << (d % 9)
+	g.dirty |= 1 << (d % 9)
 }
 
 // record counts the solved grid g and keeps the first one.
@@ -372,16 +373,27 @@ func (g *grid) reduce(d int) bool {
 	s0, s1, s2 := f[0], f[1], f[2]
 	var e0, e1, e2 uint64
 	var a0, a1, a2 uint32
-	for {
+	// Both filters are idempotent (the triads left to a digit are exactly
+	// the union of the permutations they hold), so once the band filter
+	// leaves the cells that the stack filter made unchanged, neither
+	// would change them: the second and later rounds stop there, saving
+	// the stack filter's last, idle pass.
+	for first := true; ; first = false {
 		e0 = band[(s0|s0>>9|s0>>18)&planeMask]
 		e1 = band[(s1|s1>>9|s1>>18)&planeMask]
 		e2 = band[(s2|s2>>9|s2>>18)&planeMask]
-		s0 &= uint32(e0)
-		s1 &= uint32(e1)
-		s2 &= uint32(e2)
-		if s0 == 0 || s1 == 0 || s2 == 0 {
+		t0 := s0 & uint32(e0)
+		t1 := s1 & uint32(e1)
+		t2 := s2 & uint32(e2)
+		// A band with no cell left: t-1 wraps to bit 31 (a band word
+		// has 27 bits), one branch for the three.
+		if int32((t0-1)|(t1-1)|(t2-1)) < 0 {
 			return false
 		}
+		if !first && t0 == s0 && t1 == s1 && t2 == s2 {
+			break
+		}
+		s0, s1, s2 = t0, t1, t2
 		// Vertical triads: y bit j*9+b*3+k is column j of box k in band b.
 		y := (s0|s0>>3|s0>>6)&colTriads | (s1|s1>>3|s1>>6)&colTriads<<3 | (s2|s2>>3|s2>>6)&colTriads<<6
 		a0 = uint32(perm[gather(y&boxCols)])
