@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -240,6 +241,7 @@ func (r *Reader) readLine() (*Puzzle, error) {
 		s.fail(l.num, maxLine+1, errTooLong)
 		return s.puzzle()
 	}
+	l.text = clean(l.text, r.blanks)
 	m := r.opts.Model
 	size := autoSquare
 	if m != nil {
@@ -317,10 +319,13 @@ func (r *Reader) fastLine(s *sheet, l line, m *Model) (*Puzzle, bool) {
 }
 
 func (r *Reader) readRows() (*Puzzle, error) {
+	rule := ""
 	for r.skip() {
-		if l, _ := r.peek(0); !separator(l.text) {
+		l, _ := r.peek(0)
+		if !separator(l.text) {
 			break
 		}
+		rule = l.text
 		r.next()
 	}
 	if !r.skip() {
@@ -328,6 +333,10 @@ func (r *Reader) readRows() (*Puzzle, error) {
 	}
 	l, _ := r.peek(0)
 	s := r.newSheet(l.num)
+	if rule != "" {
+		s.src.Style.Rules = []int{0}
+		s.src.Style.Rule = strings.TrimRight(rule, " \t")
+	}
 	n := 0
 	if m := r.opts.Model; m != nil {
 		s.use(m)
@@ -424,7 +433,11 @@ func (r *Reader) readGrid(s *sheet, n int, euler bool) (*Puzzle, error) {
 			return s.puzzle()
 		}
 		r.next()
-		if r.comment(l) || separator(l.text) {
+		if r.comment(l) {
+			continue
+		}
+		if separator(l.text) {
+			s.rule(row, l.text)
 			continue
 		}
 		if l.long {
@@ -436,6 +449,8 @@ func (r *Reader) readGrid(s *sheet, n int, euler bool) (*Puzzle, error) {
 			row++
 			continue
 		}
+		raw := l.text
+		l.text = clean(l.text, r.blanks)
 		cells := r.split(l.text, size, n > MaxLetterSymbols)
 		if n == 0 {
 			k := len(cells)
@@ -459,10 +474,98 @@ func (r *Reader) readGrid(s *sheet, n int, euler bool) (*Puzzle, error) {
 				ci, _ := s.m.Cell(Pos{row, c})
 				s.set(ci, x, l.num)
 			}
+			if s.src.Format == FormatRows {
+				s.style(row, raw, cells)
+			}
 		}
 		row++
 	}
+	// A rule line below the last row belongs to this puzzle.
+	if l, ok := r.peek(0); ok && s.src.Format == FormatRows && separator(l.text) {
+		r.next()
+		s.rule(n, l.text)
+	}
 	return s.puzzle()
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// rule records a rows rule line found after k rows.
+func (s *sheet) rule(k int, text string) {
+	if s.src.Format != FormatRows {
+		return
+	}
+	st := &s.src.Style
+	if len(st.Rules) == 0 {
+		st.Rule = strings.TrimRight(text, " \t")
+	}
+	if len(st.Rules) == 0 || st.Rules[len(st.Rules)-1] != k {
+		st.Rules = append(st.Rules, k)
+	}
+}
+
+// style records how a rows puzzle is written from its row r, as read
+// (raw) and split into cells (of the same columns).
+func (s *sheet) style(r int, raw string, cells []cell) {
+	st := &s.src.Style
+	text := func(x cell) string { return raw[x.col-1 : x.col-1+len(x.text)] }
+	if st.Empty == 0 {
+		for _, x := range cells {
+			if value(x.text) == 0 {
+				switch t := text(x); t {
+				case ".", "0", "-":
+					st.Empty = t[0]
+				}
+				break
+			}
+		}
+	}
+	if r > 0 || len(cells) == 0 {
+		return
+	}
+	end := func(k int) int { return cells[k].col - 1 + len(cells[k].text) }
+	n := len(cells)
+	for k := 0; k <= n; k++ {
+		var gap string
+		switch {
+		case k == 0:
+			gap = raw[:cells[0].col-1]
+		case k == n:
+			gap = raw[end(n-1):]
+		default:
+			gap = raw[end(k-1) : cells[k].col-1]
+		}
+		if strings.Contains(gap, "|") {
+			st.Bars = append(st.Bars, k)
+		}
+		if k > 0 && k < n && strings.ContainsAny(gap, " \t") && !strings.Contains(gap, "|") {
+			st.Gaps = append(st.Gaps, k)
+		}
+		if len(cells[min(k, n-1)].text) > 1 {
+			st.Numbers = true
+		}
+	}
+	// Spaced when every gap without a bar holds a blank.
+	if inner := n - 1 - len(st.Bars) + btoi(slices.Contains(st.Bars, 0)) + btoi(slices.Contains(st.Bars, n)); inner > 0 && len(st.Gaps) == inner {
+		st.Spaced, st.Gaps = true, nil
+	}
+	if st.Numbers && len(st.Bars) == 0 && n > 1 {
+		// Right-aligned when every cell ends one stride after the last.
+		w := end(1) - end(0) - 1
+		for k := 1; k < n && w > 1; k++ {
+			if end(k)-end(k-1)-1 != w || len(cells[k].text) > w || len(cells[0].text) > w {
+				w = 0
+			}
+		}
+		if w > 1 {
+			st.Width = w
+		}
+	}
 }
 
 // skipBlock consumes lines up to a blank line or the end of the input.
@@ -500,6 +603,7 @@ func (r *Reader) readCanvas() (*Puzzle, error) {
 		}
 		rows = append(rows, l)
 	}
+	rows = r.cleanCanvas(rows)
 	s := r.newSheet(rows[0].num)
 	if over > 0 {
 		s.fail(over, 1, fmt.Errorf("%w: canvas has more than %d rows", ErrTooLarge, MaxCanvasSide))

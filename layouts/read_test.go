@@ -324,3 +324,62 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // zeros writes empty cells as POJ does.
 func zeros(s string) string { return strings.ReplaceAll(s, ".", "0") }
+
+// '-' is an empty cell in line and rows forms, and Blank adds others;
+// in a canvas '-' stays a position outside every grid.
+func TestReadBlank(t *testing.T) {
+	dashes := strings.ReplaceAll(l81, ".", "-")
+	spaced := func(s string) string { return strings.Join(strings.Split(s, ""), " ") }
+	samurai := example(t, "samurai")
+	tests := []struct {
+		name   string
+		in     string
+		format Format
+		blank  string
+		want   string // the givens as a '.' line, or the error's position
+	}{
+		{"line dashes", dashes + "\n", FormatAuto, "", l81},
+		{"line dashes given", dashes + "\n", FormatLine, "", l81},
+		{"line underscores", strings.ReplaceAll(l81, ".", "_") + "\n", FormatAuto, "_", l81},
+		{"line mixed", strings.NewReplacer(".", "x", "6", "6").Replace(l81[:40]) + strings.ReplaceAll(l81[40:], ".", "*") + "\n", FormatAuto, "_x*", l81},
+		{"line letter blank", strings.ReplaceAll(l81, ".", "X") + "\n", FormatAuto, "x", l81},
+		{"rows dashes", rows9(dashes), FormatAuto, "", l81},
+		{"rows spaced dashes", spaced(rows9(dashes)), FormatAuto, "", l81},
+		{"rows spaced dashes, empty row", spaced(rows9(strings.Repeat("-", 9) + dashes[9:])), FormatAuto, "", "........." + l81[9:]},
+		{"rows spaced dashes, bars", strings.Repeat("- - - | - - - | - - -\n", 9), FormatAuto, "", strings.Repeat(".", 81)},
+		{"rows dashes with separators", "---+---+---\n" + strings.ReplaceAll(rows9(dashes), "\n", "\n") + "---+---+---\n", FormatRows, "", l81},
+		{"rows underscores", rows9(strings.ReplaceAll(l81, ".", "_")), FormatAuto, "_", l81},
+		{"canvas dash outside", samurai, FormatAuto, "", ""},
+		{"canvas underscores", strings.ReplaceAll(samurai, ".", "_"), FormatAuto, "_", ""},
+		{"canvas underscores given", strings.ReplaceAll(samurai, ".", "_"), FormatCanvas, "_-", ""},
+		{"canvas dash at a cell", edit(samurai, 1, 3, "-"), FormatCanvas, "", "1:3"},
+		{"no blank given", strings.ReplaceAll(l81, ".", "_") + "\n", FormatLine, "", "1:2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ps, err := ReadAll(strings.NewReader(tt.in), ReadOptions{File: "x.txt", Format: tt.format, Blank: tt.blank})
+			var pe *ParseError
+			switch {
+			case errors.As(err, &pe) && fmt.Sprintf("%d:%d", pe.Line, pe.Col) == tt.want:
+				return
+			case err != nil:
+				t.Fatalf("%v, want %s", err, tt.want)
+			case len(ps) != 1:
+				t.Fatalf("%d puzzles", len(ps))
+			}
+			got := strings.ReplaceAll(string(appendLine(nil, ps[0].Model, ps[0].Givens)), "\n", "")
+			want := tt.want
+			if want == "" {
+				want = strings.ReplaceAll(string(appendLine(nil, ps[0].Model, readOne(t, "../testdata/examples/samurai.txt", ps[0].Model).Givens)), "\n", "")
+			}
+			if got != want {
+				t.Errorf("givens\n%s\nwant\n%s", got, want)
+			}
+		})
+	}
+	for _, b := range []string{"1", " ", "#", "|", "é"} {
+		if _, err := ReadAll(strings.NewReader(l81+"\n"), ReadOptions{Blank: b}); err == nil {
+			t.Errorf("blank %q accepted", b)
+		}
+	}
+}
