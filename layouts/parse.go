@@ -79,9 +79,38 @@ func (s *sheet) puzzle() (*Puzzle, error) {
 				at = s.at[ci]
 			}
 		}
-		return nil, &ParseError{File: s.src.File, Line: int(at.line), Col: int(at.col), Err: fmt.Errorf("%w: %w", ErrConflict, err)}
+		err = fmt.Errorf("%w: %w", ErrConflict, err)
+		if box, ok := otherBox(p, ce); ok {
+			err = fmt.Errorf("%w; with boxes %s (--box %s) the givens have no conflict", err, box, box)
+		}
+		return nil, &ParseError{File: s.src.File, Line: int(at.line), Col: int(at.col), Err: err}
 	}
 	return p, nil
+}
+
+// otherBox is the transposed box shape of a single classic grid whose
+// givens conflict in a box (ce), when with it they have no conflict: a
+// 6x6 written with 3x2 boxes, read with the default 2x3.
+func otherBox(p *Puzzle, ce *CheckError) (Shape, bool) {
+	m := p.Model
+	l := m.Layout
+	if ce == nil || l == nil || !singleGrid(m) || len(l.Regions) > 0 || len(l.Constraints) > 0 {
+		return Shape{}, false
+	}
+	box := l.BoxOf(0)
+	if box.Rows == box.Cols || l.boxOf(0).None() {
+		return Shape{}, false
+	}
+	if i := slices.IndexFunc(m.Units, func(u Unit) bool { return u.Name == ce.Unit }); i < 0 || m.Units[i].Kind != UnitBox {
+		return Shape{}, false
+	}
+	t := Shape{box.Cols, box.Rows}
+	tm, err := Compile(Classic(m.N, t))
+	if err != nil {
+		return Shape{}, false
+	}
+	q := &Puzzle{Model: tm, Givens: p.Givens}
+	return t, q.Conflict() == nil
 }
 
 // value is the digit a cell's text stands for: a one-character symbol
@@ -624,7 +653,80 @@ func (r *Reader) readCanvas() (*Puzzle, error) {
 	}
 	s.use(m)
 	r.parseCanvas(s, rows, atEOF)
-	return s.puzzle()
+	var fits []*shape
+	if r.opts.Model == nil {
+		fits = r.otherShapes(m, rows)
+	}
+	p, err := s.puzzle()
+	if len(fits) > 0 && errors.Is(err, ErrConflict) {
+		err = r.ambiguous(err.(*ParseError), m, fits, rows, atEOF)
+	}
+	if p != nil && len(fits) > 0 {
+		texts := make([]string, len(fits))
+		for i, sh := range fits {
+			texts[i] = flagged(sh)
+		}
+		p.Source.Ambiguous = strings.Join(texts, " or ")
+	}
+	return p, err
+}
+
+// otherShapes are the built-ins other than m whose cells are exactly
+// the canvas's and hold every symbol written.
+func (r *Reader) otherShapes(m *Model, rows []line) []*shape {
+	h, w, maxSym := extent(rows)
+	var out []*shape
+	shapes := r.builtinShapes()
+	for i := range shapes {
+		sh := &shapes[i]
+		if sh.h == h && sh.w == w && sh.n >= maxSym && (sh.n != m.N || sh.name != layoutName(m)) && sh.covers(rows, true) {
+			out = append(out, sh)
+		}
+	}
+	return out
+}
+
+// flagged names a built-in and the flags that choose it.
+func flagged(sh *shape) string {
+	if sh.name == "classic" {
+		return fmt.Sprintf("%s (--size %d)", described(sh.name, sh.n), sh.n)
+	}
+	return fmt.Sprintf("%s (--layout %s --size %d)", described(sh.name, sh.n), sh.name, sh.n)
+}
+
+// ambiguous adds to a conflict in a canvas read as the built-in m the
+// other built-ins it fits: those where it has no conflict, or else all
+// of them (a 12x12 square of digits reads as a butterfly of 9x9 grids,
+// and may be a classic 12x12).
+func (r *Reader) ambiguous(pe *ParseError, m *Model, fits []*shape, rows []line, atEOF bool) error {
+	var all, clean []string
+	for _, sh := range fits {
+		all = append(all, flagged(sh))
+		alt, err := r.builtin(sh.name, sh.n)
+		if err != nil {
+			continue
+		}
+		s := r.newSheet(rows[0].num)
+		s.use(alt)
+		r.parseCanvas(s, rows, atEOF)
+		if _, err := s.puzzle(); err == nil {
+			clean = append(clean, flagged(sh))
+		}
+	}
+	hint := fmt.Sprintf("; the input is ambiguous: it was read as %s, and it may be %s", described(layoutName(m), m.N), strings.Join(all, " or "))
+	if len(clean) > 0 {
+		hint = fmt.Sprintf("; the input is ambiguous: it was read as %s, and as %s it has no conflict", described(layoutName(m), m.N), strings.Join(clean, " or "))
+	}
+	return &ParseError{File: pe.File, Line: pe.Line, Col: pe.Col, Err: fmt.Errorf("%w%s", pe.Err, hint)}
+}
+
+// described names a built-in of n symbols: "a classic 12x12 grid", "a
+// butterfly of 9x9 grids".
+func described(name string, n int) string {
+	if name == "classic" {
+		return fmt.Sprintf("a classic %dx%d grid", n, n)
+	}
+	return fmt.Sprintf("a %s of %dx%d grids", name, n, n)
 }
 
 // parseCanvas reads rows, one per canvas row of s.m, into s.

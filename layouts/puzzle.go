@@ -20,6 +20,12 @@ type Source struct {
 	Format Format // the format it was read in
 	Header string // Euler's "Grid 01" line
 	Style  Style  // how a rows puzzle was written
+
+	// Ambiguous, for a canvas whose layout was detected, names the other
+	// built-ins that it fits, with the flags that choose them: "a
+	// classic 12x12 grid (--size 12)". A caller may show it when the
+	// puzzle has no solution.
+	Ambiguous string
 }
 
 // Style is how a rows puzzle was written, so that writing it back in
