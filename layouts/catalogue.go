@@ -65,7 +65,8 @@ func Builtins() []Info {
 var ErrUnknownLayout = fmt.Errorf("%w: unknown layout", ErrLayout)
 
 // Builtin returns the catalogue layout name for grids of n symbols with
-// boxes of shape box (the zero Shape means DefaultBox(n)).
+// boxes of shape box (the zero Shape means DefaultBox(n)). With NoBox
+// the grids have no boxes and sit where DefaultBox(n) would put them.
 func Builtin(name string, n int, box Shape) (*Layout, error) {
 	i := slices.IndexFunc(catalogue, func(e entry) bool { return e.name == name })
 	if i < 0 {
@@ -80,11 +81,14 @@ func Builtin(name string, n int, box Shape) (*Layout, error) {
 	if box == (Shape{}) {
 		box = DefaultBox(n)
 	}
+	l := &Layout{Name: name, Size: n, Box: box}
+	if box.None() {
+		box = DefaultBox(n) // places the grids
+	}
 	if box.Rows*box.Cols != n {
 		return nil, fmt.Errorf("%w: box %s does not hold %d cells", ErrLayout, box, n)
 	}
 	e := catalogue[i]
-	l := &Layout{Name: name, Size: n, Box: box}
 	for _, g := range e.grids {
 		at := Pos{
 			Row: g[0].Steps*(n-box.Rows) + g[0].Boxes*box.Rows,

@@ -13,9 +13,15 @@
 // # Symbols
 //
 // A digit is written 1-9, then A-Z for 10-35 (lowercase accepted); '.'
-// or '0' is an empty cell. Grids of more than 35 symbols are written as
-// whitespace-separated numbers, 0 for an empty cell; line and rows forms
-// accept numbers for any grid (a 16x16 row may be "1 2 ... 16").
+// or '0' is an empty cell, and so is '-' in line, rows, POJ and Euler
+// forms (as janko.at and many books write it), but not in a canvas,
+// where '-' is a position outside every grid. ReadOptions.Blank (the
+// CLI's --blank) adds more empty-cell characters, like "_x*": printable
+// ASCII but blanks, '#', '|' and 1-9; a letter among them is an empty
+// cell in either case, never a symbol; in a canvas ' ', '#' and '-'
+// among them stay outside every grid. Grids of more than 35 symbols are
+// written as whitespace-separated numbers, 0 for an empty cell; line and
+// rows forms accept numbers for any grid (a 16x16 row may be "1 2 ... 16").
 //
 // # Reading
 //
@@ -29,7 +35,12 @@
 // ErrTruncated, ErrEmpty or ErrTooLarge. A malformed puzzle consumes its
 // own lines and yields one error, and the next Read goes on with the next
 // puzzle. Givens repeated in a unit are an ErrConflict placed at the
-// second one, naming both cells.
+// second one, naming both cells. The message says more when another
+// reading would have no conflict: a 6x6 or 8x8 (any single classic
+// grid of oblong boxes) conflicting in a box suggests the transposed
+// box ("with boxes 3x2 (--box 3x2) the givens have no conflict"), and a
+// canvas whose layout was detected names the other built-ins that it
+// fits (see Canvas).
 //
 // Blank lines (spaces and tabs only) are ignored between puzzles. A line
 // starting with '#' is a comment, except in a canvas (see there).
@@ -38,6 +49,8 @@
 //
 //	file   = { comment | blank | puzzle } .
 //	puzzle = n*n cells on one line .
+//
+// An empty cell is '.', '0' or '-' (or a Blank character).
 //
 // The cells are the model's in canvas row-major order, so a line holds
 // one grid row after row (or, with a multi-grid model, every cell of the
@@ -53,15 +66,30 @@
 //	file   = { comment | blank | puzzle } .
 //	puzzle = n rows, with separator lines anywhere among them .
 //	row    = n symbols, blanks and '|' between them ignored; or n numbers .
-//	separator = a line of '-', '=', '+', '|' and blanks, like ------+------ .
+//	separator = a line of '-', '=', '+', '|' and blanks, like ------+------,
+//	            but not lone '-' between blanks ("- - - | - - -"), a row of empty cells .
 //
-// Puzzles follow one another, with or without blank lines between; a
-// blank line inside a puzzle ends it early (ErrShape). Without a model
-// the first row's length gives n (4, 6, 8, 9, 12, 16, 25, 36, 49, 64).
+// An empty cell is '.', '0' or '-' (or a Blank character); a row of
+// only empty cells written "---------" reads as a separator, so write
+// it "- - - - - - - - -" or with '.'. Puzzles follow one another, with
+// or without blank lines between; a blank line inside a puzzle ends it
+// early (ErrShape); a separator right after the last row belongs to the
+// puzzle. Without a model the first row's length gives n (4, 6, 8, 9,
+// 12, 16, 25, 36, 49, 64).
 //
 //	5 3 . | . 7 . | . . .
 //	6 . . | 1 9 5 | . . .
 //	------+-------+------
+//
+// Output mirrors the input (Source.Style, read from the first row and
+// the separators): blanks between cells (all, or where the first row
+// has them: "..43.8 ....A5"), '|' where the first row has them
+// (leading and trailing ones too), the first separator line repeated
+// where separators stood, numbers ("10 11 12", right-aligned if the
+// first row was) rather than letters, and the empty cell '.', '0' or
+// '-' ('-' only between blanks; a Blank character is written '.').
+// A puzzle whose Style is zero, like one read in another form, is
+// written as n lines of n symbols.
 //
 // # POJ 2676
 //
@@ -89,8 +117,10 @@
 //	puzzle = one line per canvas row, as many as the layout has rows .
 //
 // Each character is one canvas position: a symbol for a given, '.' or '0'
-// for an empty cell, and a space, '#' or '-' for a position outside every
-// grid; trailing fillers may be missing. Puzzles are separated by one or
+// (or a Blank character other than ' ', '#' and '-') for an empty cell,
+// and a space, '#' or '-' for a position outside every grid: unlike in
+// line and rows forms, '-' is no empty cell here. Trailing fillers may
+// be missing. Puzzles are separated by one or
 // more blank lines, which is what Format.Separator writes. Grids of more
 // than 35 symbols write each position as a number or '-', separated by
 // blanks. Output has spaces outside the grids and no trailing spaces; a
@@ -111,10 +141,15 @@
 // several match (a full 12x12 square is a classic 12x12, a butterfly of
 // 9x9 grids and a sumo of 4x4 grids), the smallest size that holds every
 // symbol written wins, so digits 1-9 only make it a butterfly; among
-// layouts of one size the catalogue order decides. When none matches,
-// the error places the first difference from a layout of the same size,
-// or reports a canvas cut short at the end of the input, or asks for the
-// layout.
+// layouts of one size the catalogue order decides. Source.Ambiguous
+// then names the other built-ins that the canvas fits, with the flags
+// that choose them ("a classic 12x12 grid (--size 12)"), and a conflict
+// in such a canvas says that the input is ambiguous and which of the
+// others would have none: 12 lines of 12 digits read as a butterfly of
+// 9x9 grids, and if it conflicts there, "as a classic 12x12 grid
+// (--size 12) it has no conflict". When none matches, the error places
+// the first difference from a layout of the same size, or reports a
+// canvas cut short at the end of the input, or asks for the layout.
 //
 // # Detection
 //
@@ -132,7 +167,9 @@
 //  5. with a single-grid model, anything else: rows;
 //  6. a line with '|', or a separator line: rows;
 //  7. a first line that is no line puzzle followed by one that is (a bad
-//     first puzzle): line;
+//     first puzzle): line; with '-' (or Blank) for empty cells, a first
+//     or second line that is a line puzzle, unless the first block has
+//     the shape of a built-in layout (where '-' is outside): line;
 //  8. a first block (lines up to a blank line) whose shape is a built-in
 //     layout: canvas;
 //  9. a line of 4, 6, 8, 9, 12, 16, 25, 36, 49 or 64 symbols: rows;
@@ -146,16 +183,19 @@
 // A layout file is JSON describing a Layout; ParseLayoutFile reads it and
 // MarshalFile writes it back:
 //
-//	layout     = { "name": string, "size": n, "box": "RxC",
+//	layout     = { "name": string, "size": n, "box": "RxC" | "none",
 //	               "grids": [ placement, ... ], "regions": [ region, ... ],
 //	               "constraints": [ constraint, ... ] } .
-//	placement  = { "at": "r1c1", "box": "RxC", "size": n } .
+//	placement  = { "at": "r1c1", "box": "RxC" | "none", "size": n } .
 //	region     = { "name": string, "cells": [ "r1c1", ... ] } .
 //	constraint = { "kind": kind, fields of that kind ... } .
 //
 // size is the number of symbols n of every grid (1-64). box is the box
 // shape, R*C = n, by default the squarest with no more rows than columns;
-// a placement's box overrides it for one grid. at is the grid's top-left
+// a placement's box overrides it for one grid. "none" (NoBox, the CLI's
+// --box none) gives grids of rows and columns only, without box units:
+// Latin squares; a built-in layout with no boxes keeps its grids where
+// the default box puts them. at is the grid's top-left
 // cell on the canvas, 1-based. A region is an extra all-different unit of
 // at most n cells (all n hold every digit once), its cells inside grids.
 // A placement's size, if given, must equal the layout's: every grid of a

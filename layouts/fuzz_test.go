@@ -57,7 +57,7 @@ func FuzzReadLine(f *testing.F) {
 }
 
 func FuzzReadRows(f *testing.F) {
-	fuzzRead(f, FormatRows, "formats/rows.txt", "formats/numbers36.txt")
+	fuzzRead(f, FormatRows, "formats/rows.txt", "formats/numbers36.txt", "formats/rows-styles.txt")
 }
 
 func FuzzReadPOJ(f *testing.F) {
@@ -74,7 +74,7 @@ func FuzzReadCanvas(f *testing.F) {
 }
 
 func FuzzReadAuto(f *testing.F) {
-	fuzzRead(f, FormatAuto, "formats/line.txt", "formats/rows.txt", "formats/poj3.txt", "formats/euler3.txt",
+	fuzzRead(f, FormatAuto, "formats/line.txt", "formats/rows.txt", "formats/rows-styles.txt", "formats/poj3.txt", "formats/euler3.txt",
 		"formats/canvas-multi.txt", "formats/canvas-fillers.txt", "examples/butterfly.txt")
 }
 

@@ -78,6 +78,7 @@ func TestGolden(t *testing.T) {
 		{"line-as-rows", "formats/line.txt", FormatAuto, FormatRows},
 		{"rows", "formats/rows.txt", FormatAuto, FormatAuto},
 		{"rows-as-line", "formats/rows.txt", FormatAuto, FormatLine},
+		{"rows-styles", "formats/rows-styles.txt", FormatAuto, FormatAuto},
 		{"numbers36", "formats/numbers36.txt", FormatAuto, FormatAuto},
 		{"numbers36-as-line", "formats/numbers36.txt", FormatAuto, FormatLine},
 		{"numbers36-as-canvas", "formats/numbers36.txt", FormatAuto, FormatCanvas},

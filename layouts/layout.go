@@ -62,18 +62,36 @@ type textError struct {
 func (e *textError) Error() string { return e.err.Error() }
 func (e *textError) Unwrap() error { return e.err }
 
-// Shape is a box shape, Rows x Cols cells. Its text form is "3x3".
+// Shape is a box shape, Rows x Cols cells. Its text form is "3x3", or
+// "none" for NoBox.
 type Shape struct{ Rows, Cols int }
 
-func (s Shape) String() string { return fmt.Sprintf("%dx%d", s.Rows, s.Cols) }
+// NoBox is the box shape "none": grids with rows and columns only, no
+// box units, as in a Latin square. Layout.BoxOf gives such a grid the
+// boxes 1xN, each one of its rows, so that code drawing boxes or
+// placing grids needs no special case; Compile adds no unit for them.
+var NoBox = Shape{Rows: -1, Cols: 0}
 
-// ParseShape reads the "RxC" form.
+// None reports whether s is NoBox.
+func (s Shape) None() bool { return s == NoBox }
+
+func (s Shape) String() string {
+	if s.None() {
+		return "none"
+	}
+	return fmt.Sprintf("%dx%d", s.Rows, s.Cols)
+}
+
+// ParseShape reads the "RxC" form, or "none" (NoBox).
 func ParseShape(text string) (Shape, error) {
+	if strings.EqualFold(strings.TrimSpace(text), "none") {
+		return NoBox, nil
+	}
 	a, b, ok := strings.Cut(strings.ToLower(strings.TrimSpace(text)), "x")
 	r, err1 := strconv.Atoi(a)
 	c, err2 := strconv.Atoi(b)
 	if !ok || err1 != nil || err2 != nil || r < 1 || c < 1 || r > MaxSymbols || c > MaxSymbols || r*c > MaxSymbols {
-		return Shape{}, fmt.Errorf("%w: box shape %q is not RxC with R*C at most %d", ErrLayout, text, MaxSymbols)
+		return Shape{}, fmt.Errorf("%w: box shape %q is not RxC with R*C at most %d, or none", ErrLayout, text, MaxSymbols)
 	}
 	return Shape{r, c}, nil
 }
@@ -268,8 +286,17 @@ func (l *Layout) Validate() error {
 	return nil
 }
 
-// BoxOf is the box shape of grid i.
+// BoxOf is the box shape of grid i; for a grid without boxes (NoBox),
+// 1xN: boxes that are its rows, which add no unit.
 func (l *Layout) BoxOf(i int) Shape {
+	if b := l.boxOf(i); !b.None() {
+		return b
+	}
+	return Shape{1, l.Size}
+}
+
+// boxOf is the box shape of grid i as described, NoBox included.
+func (l *Layout) boxOf(i int) Shape {
 	if b := l.Grids[i].Box; b != nil {
 		return *b
 	}

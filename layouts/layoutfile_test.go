@@ -98,3 +98,72 @@ func TestParseLayoutFileErrors(t *testing.T) {
 		})
 	}
 }
+
+// "box": "none" gives grids of rows and columns only: Latin squares.
+func TestNoBox(t *testing.T) {
+	if s, err := ParseShape(" None "); err != nil || !s.None() || s.String() != "none" {
+		t.Fatalf("ParseShape(none) = %v, %v", s, err)
+	}
+	units := func(m *Model) (boxes, others int) {
+		for _, u := range m.Units {
+			if u.Kind == UnitBox {
+				boxes++
+			} else {
+				others++
+			}
+		}
+		return boxes, others
+	}
+	tests := []struct {
+		name          string
+		file          string
+		boxes, others int
+	}{
+		{"4x4", `{"size": 4, "box": "none", "grids": [{"at": "r1c1"}]}`, 0, 8},
+		{"9x9", `{"size": 9, "box": "none", "grids": [{"at": "r1c1"}]}`, 0, 18},
+		{"one grid of two", `{"size": 4, "grids": [{"at": "r1c1"}, {"at": "r3c3", "box": "none"}]}`, 4, 16},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l, err := ParseLayoutFile("x.json", []byte(tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := Compile(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b, o := units(m); b != tt.boxes || o != tt.others {
+				t.Errorf("%d box units and %d others, want %d and %d", b, o, tt.boxes, tt.others)
+			}
+			data := l.MarshalFile()
+			if !strings.Contains(string(data), `"box": "none"`) {
+				t.Errorf("written as\n%s", data)
+			}
+			if back, err := ParseLayoutFile("back.json", data); err != nil || !reflect.DeepEqual(back, l) {
+				t.Errorf("read back %+v, %v", back, err)
+			}
+		})
+	}
+	m := compiled(t, "classic", 4, NoBox)
+	if b, o := units(m); b != 0 || o != 8 || m.Layout.Box.String() != "none" || m.Layout.BoxOf(0) != (Shape{1, 4}) {
+		t.Errorf("classic 4 without boxes: %d box units, %d others, box %s, grid box %s", b, o, m.Layout.Box, m.Layout.BoxOf(0))
+	}
+	sam := compiled(t, "samurai", 9, NoBox)
+	if b, _ := units(sam); b != 0 || len(sam.Cells) != 369 {
+		t.Errorf("samurai without boxes: %d box units, %d cells", b, len(sam.Cells))
+	}
+	// A Latin square that breaks every box rule passes Check, and
+	// reads without a conflict.
+	latin := "1234\n2341\n3412\n4123\n"
+	ps, err := ReadAll(strings.NewReader(latin), ReadOptions{Model: m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(ps[0], Grid{Model: m, Digits: ps[0].Givens}); err != nil {
+		t.Errorf("Check: %v", err)
+	}
+	if _, err := ReadAll(strings.NewReader(latin), ReadOptions{Model: compiled(t, "classic", 4, Shape{})}); !errors.Is(err, ErrConflict) {
+		t.Errorf("with boxes: %v, want a conflict", err)
+	}
+}

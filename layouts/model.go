@@ -119,8 +119,8 @@ func Compile(l *Layout) (*Model, error) {
 		}
 		box := l.BoxOf(gi)
 		for bi := range n {
-			if jigsaw[gi] {
-				break // its pieces are its boxes
+			if jigsaw[gi] || l.boxOf(gi).None() {
+				break // its pieces are its boxes, or it has none
 			}
 			r0, c0 := bi/(n/box.Cols)*box.Rows, bi%(n/box.Cols)*box.Cols
 			cells := make([]int, 0, n)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -78,9 +79,38 @@ func (s *sheet) puzzle() (*Puzzle, error) {
 				at = s.at[ci]
 			}
 		}
-		return nil, &ParseError{File: s.src.File, Line: int(at.line), Col: int(at.col), Err: fmt.Errorf("%w: %w", ErrConflict, err)}
+		err = fmt.Errorf("%w: %w", ErrConflict, err)
+		if box, ok := otherBox(p, ce); ok {
+			err = fmt.Errorf("%w; with boxes %s (--box %s) the givens have no conflict", err, box, box)
+		}
+		return nil, &ParseError{File: s.src.File, Line: int(at.line), Col: int(at.col), Err: err}
 	}
 	return p, nil
+}
+
+// otherBox is the transposed box shape of a single classic grid whose
+// givens conflict in a box (ce), when with it they have no conflict: a
+// 6x6 written with 3x2 boxes, read with the default 2x3.
+func otherBox(p *Puzzle, ce *CheckError) (Shape, bool) {
+	m := p.Model
+	l := m.Layout
+	if ce == nil || l == nil || !singleGrid(m) || len(l.Regions) > 0 || len(l.Constraints) > 0 {
+		return Shape{}, false
+	}
+	box := l.BoxOf(0)
+	if box.Rows == box.Cols || l.boxOf(0).None() {
+		return Shape{}, false
+	}
+	if i := slices.IndexFunc(m.Units, func(u Unit) bool { return u.Name == ce.Unit }); i < 0 || m.Units[i].Kind != UnitBox {
+		return Shape{}, false
+	}
+	t := Shape{box.Cols, box.Rows}
+	tm, err := Compile(Classic(m.N, t))
+	if err != nil {
+		return Shape{}, false
+	}
+	q := &Puzzle{Model: tm, Givens: p.Givens}
+	return t, q.Conflict() == nil
 }
 
 // value is the digit a cell's text stands for: a one-character symbol
@@ -240,6 +270,7 @@ func (r *Reader) readLine() (*Puzzle, error) {
 		s.fail(l.num, maxLine+1, errTooLong)
 		return s.puzzle()
 	}
+	l.text = clean(l.text, r.blanks)
 	m := r.opts.Model
 	size := autoSquare
 	if m != nil {
@@ -317,10 +348,13 @@ func (r *Reader) fastLine(s *sheet, l line, m *Model) (*Puzzle, bool) {
 }
 
 func (r *Reader) readRows() (*Puzzle, error) {
+	rule := ""
 	for r.skip() {
-		if l, _ := r.peek(0); !separator(l.text) {
+		l, _ := r.peek(0)
+		if !separator(l.text) {
 			break
 		}
+		rule = l.text
 		r.next()
 	}
 	if !r.skip() {
@@ -328,6 +362,10 @@ func (r *Reader) readRows() (*Puzzle, error) {
 	}
 	l, _ := r.peek(0)
 	s := r.newSheet(l.num)
+	if rule != "" {
+		s.src.Style.Rules = []int{0}
+		s.src.Style.Rule = strings.TrimRight(rule, " \t")
+	}
 	n := 0
 	if m := r.opts.Model; m != nil {
 		s.use(m)
@@ -424,7 +462,11 @@ func (r *Reader) readGrid(s *sheet, n int, euler bool) (*Puzzle, error) {
 			return s.puzzle()
 		}
 		r.next()
-		if r.comment(l) || separator(l.text) {
+		if r.comment(l) {
+			continue
+		}
+		if separator(l.text) {
+			s.rule(row, l.text)
 			continue
 		}
 		if l.long {
@@ -436,6 +478,8 @@ func (r *Reader) readGrid(s *sheet, n int, euler bool) (*Puzzle, error) {
 			row++
 			continue
 		}
+		raw := l.text
+		l.text = clean(l.text, r.blanks)
 		cells := r.split(l.text, size, n > MaxLetterSymbols)
 		if n == 0 {
 			k := len(cells)
@@ -459,10 +503,98 @@ func (r *Reader) readGrid(s *sheet, n int, euler bool) (*Puzzle, error) {
 				ci, _ := s.m.Cell(Pos{row, c})
 				s.set(ci, x, l.num)
 			}
+			if s.src.Format == FormatRows {
+				s.style(row, raw, cells)
+			}
 		}
 		row++
 	}
+	// A rule line below the last row belongs to this puzzle.
+	if l, ok := r.peek(0); ok && s.src.Format == FormatRows && separator(l.text) {
+		r.next()
+		s.rule(n, l.text)
+	}
 	return s.puzzle()
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// rule records a rows rule line found after k rows.
+func (s *sheet) rule(k int, text string) {
+	if s.src.Format != FormatRows {
+		return
+	}
+	st := &s.src.Style
+	if len(st.Rules) == 0 {
+		st.Rule = strings.TrimRight(text, " \t")
+	}
+	if len(st.Rules) == 0 || st.Rules[len(st.Rules)-1] != k {
+		st.Rules = append(st.Rules, k)
+	}
+}
+
+// style records how a rows puzzle is written from its row r, as read
+// (raw) and split into cells (of the same columns).
+func (s *sheet) style(r int, raw string, cells []cell) {
+	st := &s.src.Style
+	text := func(x cell) string { return raw[x.col-1 : x.col-1+len(x.text)] }
+	if st.Empty == 0 {
+		for _, x := range cells {
+			if value(x.text) == 0 {
+				switch t := text(x); t {
+				case ".", "0", "-":
+					st.Empty = t[0]
+				}
+				break
+			}
+		}
+	}
+	if r > 0 || len(cells) == 0 {
+		return
+	}
+	end := func(k int) int { return cells[k].col - 1 + len(cells[k].text) }
+	n := len(cells)
+	for k := 0; k <= n; k++ {
+		var gap string
+		switch {
+		case k == 0:
+			gap = raw[:cells[0].col-1]
+		case k == n:
+			gap = raw[end(n-1):]
+		default:
+			gap = raw[end(k-1) : cells[k].col-1]
+		}
+		if strings.Contains(gap, "|") {
+			st.Bars = append(st.Bars, k)
+		}
+		if k > 0 && k < n && strings.ContainsAny(gap, " \t") && !strings.Contains(gap, "|") {
+			st.Gaps = append(st.Gaps, k)
+		}
+		if len(cells[min(k, n-1)].text) > 1 {
+			st.Numbers = true
+		}
+	}
+	// Spaced when every gap without a bar holds a blank.
+	if inner := n - 1 - len(st.Bars) + btoi(slices.Contains(st.Bars, 0)) + btoi(slices.Contains(st.Bars, n)); inner > 0 && len(st.Gaps) == inner {
+		st.Spaced, st.Gaps = true, nil
+	}
+	if st.Numbers && len(st.Bars) == 0 && n > 1 {
+		// Right-aligned when every cell ends one stride after the last.
+		w := end(1) - end(0) - 1
+		for k := 1; k < n && w > 1; k++ {
+			if end(k)-end(k-1)-1 != w || len(cells[k].text) > w || len(cells[0].text) > w {
+				w = 0
+			}
+		}
+		if w > 1 {
+			st.Width = w
+		}
+	}
 }
 
 // skipBlock consumes lines up to a blank line or the end of the input.
@@ -500,6 +632,7 @@ func (r *Reader) readCanvas() (*Puzzle, error) {
 		}
 		rows = append(rows, l)
 	}
+	rows = r.cleanCanvas(rows)
 	s := r.newSheet(rows[0].num)
 	if over > 0 {
 		s.fail(over, 1, fmt.Errorf("%w: canvas has more than %d rows", ErrTooLarge, MaxCanvasSide))
@@ -520,7 +653,80 @@ func (r *Reader) readCanvas() (*Puzzle, error) {
 	}
 	s.use(m)
 	r.parseCanvas(s, rows, atEOF)
-	return s.puzzle()
+	var fits []*shape
+	if r.opts.Model == nil {
+		fits = r.otherShapes(m, rows)
+	}
+	p, err := s.puzzle()
+	if len(fits) > 0 && errors.Is(err, ErrConflict) {
+		err = r.ambiguous(err.(*ParseError), m, fits, rows, atEOF)
+	}
+	if p != nil && len(fits) > 0 {
+		texts := make([]string, len(fits))
+		for i, sh := range fits {
+			texts[i] = flagged(sh)
+		}
+		p.Source.Ambiguous = strings.Join(texts, " or ")
+	}
+	return p, err
+}
+
+// otherShapes are the built-ins other than m whose cells are exactly
+// the canvas's and hold every symbol written.
+func (r *Reader) otherShapes(m *Model, rows []line) []*shape {
+	h, w, maxSym := extent(rows)
+	var out []*shape
+	shapes := r.builtinShapes()
+	for i := range shapes {
+		sh := &shapes[i]
+		if sh.h == h && sh.w == w && sh.n >= maxSym && (sh.n != m.N || sh.name != layoutName(m)) && sh.covers(rows, true) {
+			out = append(out, sh)
+		}
+	}
+	return out
+}
+
+// flagged names a built-in and the flags that choose it.
+func flagged(sh *shape) string {
+	if sh.name == "classic" {
+		return fmt.Sprintf("%s (--size %d)", described(sh.name, sh.n), sh.n)
+	}
+	return fmt.Sprintf("%s (--layout %s --size %d)", described(sh.name, sh.n), sh.name, sh.n)
+}
+
+// ambiguous adds to a conflict in a canvas read as the built-in m the
+// other built-ins it fits: those where it has no conflict, or else all
+// of them (a 12x12 square of digits reads as a butterfly of 9x9 grids,
+// and may be a classic 12x12).
+func (r *Reader) ambiguous(pe *ParseError, m *Model, fits []*shape, rows []line, atEOF bool) error {
+	var all, clean []string
+	for _, sh := range fits {
+		all = append(all, flagged(sh))
+		alt, err := r.builtin(sh.name, sh.n)
+		if err != nil {
+			continue
+		}
+		s := r.newSheet(rows[0].num)
+		s.use(alt)
+		r.parseCanvas(s, rows, atEOF)
+		if _, err := s.puzzle(); err == nil {
+			clean = append(clean, flagged(sh))
+		}
+	}
+	hint := fmt.Sprintf("; the input is ambiguous: it was read as %s, and it may be %s", described(layoutName(m), m.N), strings.Join(all, " or "))
+	if len(clean) > 0 {
+		hint = fmt.Sprintf("; the input is ambiguous: it was read as %s, and as %s it has no conflict", described(layoutName(m), m.N), strings.Join(clean, " or "))
+	}
+	return &ParseError{File: pe.File, Line: pe.Line, Col: pe.Col, Err: fmt.Errorf("%w%s", pe.Err, hint)}
+}
+
+// described names a built-in of n symbols: "a classic 12x12 grid", "a
+// butterfly of 9x9 grids".
+func described(name string, n int) string {
+	if name == "classic" {
+		return fmt.Sprintf("a classic %dx%d grid", n, n)
+	}
+	return fmt.Sprintf("a %s of %dx%d grids", name, n, n)
 }
 
 // parseCanvas reads rows, one per canvas row of s.m, into s.

@@ -19,6 +19,31 @@ type Source struct {
 	Line   int    // 1-based line of the puzzle's first line, 0 if unknown
 	Format Format // the format it was read in
 	Header string // Euler's "Grid 01" line
+	Style  Style  // how a rows puzzle was written
+
+	// Ambiguous, for a canvas whose layout was detected, names the other
+	// built-ins that it fits, with the flags that choose them: "a
+	// classic 12x12 grid (--size 12)". A caller may show it when the
+	// puzzle has no solution.
+	Ambiguous string
+}
+
+// Style is how a rows puzzle was written, so that writing it back in
+// rows form mirrors it. The zero Style is the compact form: n symbols
+// a row, '.' for an empty cell.
+type Style struct {
+	Spaced  bool   // a blank between cells: "5 3 ."
+	Numbers bool   // cells as numbers ("10 11"), not letters ("A B")
+	Width   int    // numbers right-aligned to this width (" 2 14"), 0 if not
+	Empty   byte   // the empty cell written: '.', '0' or '-'; 0 for '.'
+	Gaps    []int  // when not Spaced, a blank after this many cells of a row: "..43.8 ....A5"
+	Bars    []int  // a '|' after this many cells of a row: 0 before the first, n after the last
+	Rules   []int  // a rule line after this many rows: 0 above the first, n below the last
+	Rule    string // the first rule line, as written: "------+-------+------"
+}
+
+func (st *Style) zero() bool {
+	return !st.Spaced && !st.Numbers && st.Width == 0 && st.Empty == 0 && len(st.Gaps) == 0 && len(st.Bars) == 0 && len(st.Rules) == 0
 }
 
 // Grid is a full assignment: Digits[cell] in 1..N for every cell.

@@ -20,6 +20,24 @@ type ReadOptions struct {
 	File   string // name used in error messages ("-" for stdin)
 	Format Format // FormatAuto: detect from the first non-comment content
 	Model  *Model // nil: classic size inferred, or a built-in layout detected from a canvas
+
+	// Blank lists more characters that stand for an empty cell, besides
+	// '.' and '0' (and '-' outside a canvas): printable ASCII other than
+	// a blank, '#', '|' and the digits 1-9, like "_x*". A letter in it is
+	// an empty cell in either case, not a symbol. In a canvas ' ', '#' and '-' stay
+	// positions outside every grid.
+	Blank string
+}
+
+// checkBlank reports a ReadOptions.Blank that cannot be read.
+func checkBlank(s string) error {
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if ch <= ' ' || ch > '~' || ch == '#' || ch == '|' || ch >= '1' && ch <= '9' {
+			return fmt.Errorf("empty-cell characters %q: %s cannot stand for an empty cell (want printable ASCII other than blanks, '#', '|' and 1-9)", s, quote(string(rune(s[i]))))
+		}
+	}
+	return nil
 }
 
 // Reader reads puzzles one at a time from a stream of text, line by
@@ -43,6 +61,9 @@ type Reader struct {
 
 	splitter // the cells of the line being read
 
+	blanks       string // empty cells besides '.' and '0' outside a canvas: '-' and Blank
+	canvasBlanks string // those of Blank that are no canvas filler
+
 	models map[string]*Model // built-ins compiled so far, by name/n
 	shapes []shape           // canvas shapes of the built-ins, made on first use
 }
@@ -56,7 +77,39 @@ type line struct {
 
 // NewReader reads puzzles from r.
 func NewReader(r io.Reader, opts ReadOptions) *Reader {
-	return &Reader{in: bufio.NewReaderSize(r, maxLine+8), opts: opts, format: opts.Format}
+	rd := &Reader{in: bufio.NewReaderSize(r, maxLine+8), opts: opts, format: opts.Format}
+	rd.blanks = "-"
+	for i := 0; i < len(opts.Blank); i++ {
+		ch := opts.Blank[i]
+		if ch == '.' || ch == '0' {
+			continue
+		}
+		chars := string(ch)
+		if lower, upper := strings.ToLower(chars), strings.ToUpper(chars); lower != upper {
+			chars = lower + upper // letters are case-insensitive, as symbols
+		}
+		rd.blanks += chars
+		if !filler(chars) {
+			rd.canvasBlanks += chars
+		}
+	}
+	return rd
+}
+
+// clean writes the empty cells of s that are neither '.' nor '0' as
+// '.', byte for byte so that columns stay: blanks outside a canvas,
+// canvasBlanks in one.
+func clean(s, blanks string) string {
+	if blanks == "" || !strings.ContainsAny(s, blanks) {
+		return s
+	}
+	b := []byte(s)
+	for i, ch := range b {
+		if strings.IndexByte(blanks, ch) >= 0 {
+			b[i] = '.'
+		}
+	}
+	return string(b)
 }
 
 // Format is the format being read: the one given, or the one detected
@@ -95,6 +148,9 @@ func (r *Reader) Read() (*Puzzle, error) {
 }
 
 func (r *Reader) read() (*Puzzle, error) {
+	if err := checkBlank(r.opts.Blank); err != nil {
+		return nil, err
+	}
 	if r.format == FormatAuto {
 		f, err := r.detect()
 		if err != nil {
@@ -359,8 +415,12 @@ func (r *Reader) detect() (Format, error) {
 		}
 	}
 	ln := lineLike(l.text, m)
+	dl := ln // the same with '-' and Blank as empty cells
+	if ln == 0 {
+		dl = lineLike(clean(l.text, r.blanks), m)
+	}
 	if m != nil {
-		if ln > 0 {
+		if dl > 0 {
 			return FormatLine, nil
 		}
 		return FormatRows, nil
@@ -383,10 +443,15 @@ func (r *Reader) detect() (Format, error) {
 	if ln == 0 && len(block) > 1 && lineLike(block[1].text, m) > 4 {
 		return FormatLine, nil
 	}
+	sh, _ := r.matchShape(r.cleanCanvas(block))
+	// Lines with '-' for empty cells, unless they draw a canvas.
+	if ln == 0 && sh == nil && (dl > 4 || len(block) > 1 && lineLike(clean(block[1].text, r.blanks), m) > 4) {
+		return FormatLine, nil
+	}
 	// Lines of 16 cells are 4x4 puzzles, or the rows of a 16x16 grid
 	// when a cell is above 4.
 	big := ln == 4 && maxCell(block) > 4
-	if s, _ := r.matchShape(block); s != nil && (ln != 4 || big) {
+	if sh != nil && (ln != 4 || big) {
 		return FormatCanvas, nil
 	}
 	if ln > 0 && !big {
@@ -434,8 +499,33 @@ func countLike(s string, n int) bool {
 }
 
 // separator reports whether s is a rows separator line, like ------+------.
+// Lone dashes between blanks ("- - - | - - -") are a row of empty cells.
 func separator(s string) bool {
-	return strings.Trim(s, " \t-+|=") == "" && strings.ContainsAny(s, "-=+")
+	return strings.Trim(s, " \t-+|=") == "" && strings.ContainsAny(s, "-=+") && !dashRow(s)
+}
+
+// dashRow reports whether s is two or more lone '-' between blanks and '|'.
+func dashRow(s string) bool {
+	f := strings.Fields(strings.ReplaceAll(s, "|", " "))
+	for _, w := range f {
+		if w != "-" {
+			return false
+		}
+	}
+	return len(f) > 1
+}
+
+// cleanCanvas is rows with the empty cells of Blank written '.'.
+func (r *Reader) cleanCanvas(rows []line) []line {
+	if r.canvasBlanks == "" {
+		return rows
+	}
+	out := make([]line, len(rows))
+	for i, l := range rows {
+		l.text = clean(l.text, r.canvasBlanks)
+		out[i] = l
+	}
+	return out
 }
 
 // lineLike is the n of a line puzzle if s reads as one: n*n symbols with

@@ -226,6 +226,16 @@ func TestReadMessages(t *testing.T) {
 		{"empty", "\n", FormatAuto, "x.txt:1:1: empty input"},
 		{"POJ count too large", "1000000000\n" + rows9(strings.ReplaceAll(l81, ".", "0")), FormatAuto, "x.txt:1:1: beyond limits: count line 1000000000 has more than 8 digits (or is a row of 10 symbols, not 9)"},
 		{"POJ count too large, given", "  123456789012\n" + rows9(strings.ReplaceAll(l81, ".", "0")), FormatPOJ, "x.txt:1:3: beyond limits: count line 123456789012 has more than 8 digits (or is a row of 12 symbols, not 9)"},
+		{"12x12 of digits read as a butterfly", edit(edit(edit(strings.Repeat(strings.Repeat(".", 12)+"\n", 12), 1, 4, "1"), 2, 5, "1"), 12, 12, "9"), FormatAuto,
+			"x.txt:2:5: conflicting givens: grid 1 box 2: digit 1 given twice, at r1c4 and r2c5; the input is ambiguous: it was read as a butterfly of 9x9 grids, and as a classic 12x12 grid (--size 12) it has no conflict"},
+		{"12x12 of digits, conflicts either way", edit(edit(edit(strings.Repeat(strings.Repeat(".", 12)+"\n", 12), 1, 4, "1"), 1, 5, "1"), 12, 12, "9"), FormatAuto,
+			"x.txt:1:5: conflicting givens: grid 1 row 1: digit 1 given twice, at r1c4 and r1c5; the input is ambiguous: it was read as a butterfly of 9x9 grids, and it may be a classic 12x12 grid (--size 12)"},
+		{"6x6 with 3x2 boxes", ".23.56\n34.61.\n5.12.4\n.34.61\n45.12.\n6.23.5\n", FormatAuto,
+			"x.txt:2:1: conflicting givens: box 1: digit 3 given twice, at r1c3 and r2c1; with boxes 3x2 (--box 3x2) the givens have no conflict"},
+		{"8x8 with 4x2 boxes, a line", ".23.56.834.67.125.78.23..81.34.623.56.814.67.12..78.23.581.34.67\n", FormatAuto,
+			"x.txt:1:9: conflicting givens: box 1: digit 3 given twice, at r1c3 and r2c1; with boxes 4x2 (--box 4x2) the givens have no conflict"},
+		{"6x6 conflicting either way", "11....\n......\n......\n......\n......\n......\n", FormatRows,
+			"x.txt:1:2: conflicting givens: row 1: digit 1 given twice, at r1c1 and r1c2"},
 		{"CR only, error on line 3", "1\r" + strings.ReplaceAll(dropLast(rows9(strings.ReplaceAll(l81, ".", "0")), 2), "\n", "\r"), FormatAuto, "x.txt:3:9: wrong shape: row has 8 symbols, want 9"},
 	}
 	for _, tt := range tests {
@@ -324,3 +334,87 @@ func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // zeros writes empty cells as POJ does.
 func zeros(s string) string { return strings.ReplaceAll(s, ".", "0") }
+
+// '-' is an empty cell in line and rows forms, and Blank adds others;
+// in a canvas '-' stays a position outside every grid.
+func TestReadBlank(t *testing.T) {
+	dashes := strings.ReplaceAll(l81, ".", "-")
+	spaced := func(s string) string { return strings.Join(strings.Split(s, ""), " ") }
+	samurai := example(t, "samurai")
+	tests := []struct {
+		name   string
+		in     string
+		format Format
+		blank  string
+		want   string // the givens as a '.' line, or the error's position
+	}{
+		{"line dashes", dashes + "\n", FormatAuto, "", l81},
+		{"line dashes given", dashes + "\n", FormatLine, "", l81},
+		{"line underscores", strings.ReplaceAll(l81, ".", "_") + "\n", FormatAuto, "_", l81},
+		{"line mixed", strings.NewReplacer(".", "x", "6", "6").Replace(l81[:40]) + strings.ReplaceAll(l81[40:], ".", "*") + "\n", FormatAuto, "_x*", l81},
+		{"line letter blank", strings.ReplaceAll(l81, ".", "X") + "\n", FormatAuto, "x", l81},
+		{"rows dashes", rows9(dashes), FormatAuto, "", l81},
+		{"rows spaced dashes", spaced(rows9(dashes)), FormatAuto, "", l81},
+		{"rows spaced dashes, empty row", spaced(rows9(strings.Repeat("-", 9) + dashes[9:])), FormatAuto, "", "........." + l81[9:]},
+		{"rows spaced dashes, bars", strings.Repeat("- - - | - - - | - - -\n", 9), FormatAuto, "", strings.Repeat(".", 81)},
+		{"rows dashes with separators", "---+---+---\n" + strings.ReplaceAll(rows9(dashes), "\n", "\n") + "---+---+---\n", FormatRows, "", l81},
+		{"rows underscores", rows9(strings.ReplaceAll(l81, ".", "_")), FormatAuto, "_", l81},
+		{"canvas dash outside", samurai, FormatAuto, "", ""},
+		{"canvas underscores", strings.ReplaceAll(samurai, ".", "_"), FormatAuto, "_", ""},
+		{"canvas underscores given", strings.ReplaceAll(samurai, ".", "_"), FormatCanvas, "_-", ""},
+		{"canvas dash at a cell", edit(samurai, 1, 3, "-"), FormatCanvas, "", "1:3"},
+		{"no blank given", strings.ReplaceAll(l81, ".", "_") + "\n", FormatLine, "", "1:2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ps, err := ReadAll(strings.NewReader(tt.in), ReadOptions{File: "x.txt", Format: tt.format, Blank: tt.blank})
+			var pe *ParseError
+			switch {
+			case errors.As(err, &pe) && fmt.Sprintf("%d:%d", pe.Line, pe.Col) == tt.want:
+				return
+			case err != nil:
+				t.Fatalf("%v, want %s", err, tt.want)
+			case len(ps) != 1:
+				t.Fatalf("%d puzzles", len(ps))
+			}
+			got := strings.ReplaceAll(string(appendLine(nil, ps[0].Model, ps[0].Givens)), "\n", "")
+			want := tt.want
+			if want == "" {
+				want = strings.ReplaceAll(string(appendLine(nil, ps[0].Model, readOne(t, "../testdata/examples/samurai.txt", ps[0].Model).Givens)), "\n", "")
+			}
+			if got != want {
+				t.Errorf("givens\n%s\nwant\n%s", got, want)
+			}
+		})
+	}
+	for _, b := range []string{"1", " ", "#", "|", "é"} {
+		if _, err := ReadAll(strings.NewReader(l81+"\n"), ReadOptions{Blank: b}); err == nil {
+			t.Errorf("blank %q accepted", b)
+		}
+	}
+}
+
+// A canvas that fits several built-ins says which others it fits.
+func TestReadAmbiguous(t *testing.T) {
+	square := func(n int, sym string) string {
+		return strings.Repeat(strings.Repeat(".", n)+"\n", n-1) + strings.Repeat(".", n-1) + sym + "\n"
+	}
+	tests := []struct{ name, in, want string }{
+		{"12x12 of digits", square(12, "9"), "a classic 12x12 grid (--size 12)"},
+		{"12x12 of 1-4", square(12, "4"), "a butterfly of 9x9 grids (--layout butterfly --size 9) or a classic 12x12 grid (--size 12)"},
+		{"12x12 with letters", square(12, "C"), ""},
+		{"samurai", example(t, "samurai"), ""},
+		{"9x9", square(9, "9"), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ps, err := ReadAll(strings.NewReader(tt.in), ReadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := ps[0].Source.Ambiguous; got != tt.want {
+				t.Errorf("Ambiguous %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

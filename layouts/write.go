@@ -3,13 +3,16 @@ package layouts
 import (
 	"errors"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
 
 // WritePuzzle writes the puzzle's givens in p.Source.Format (canvas when
 // FormatAuto), '.' for an empty cell ('0' in POJ and Euler, and where
-// cells are numbers). Read gives the same givens back.
+// cells are numbers). In rows form it follows p.Source.Style: spacing,
+// '|' and rule lines, numbers and the empty cell as they were read.
+// Read gives the same givens back.
 func WritePuzzle(w io.Writer, p *Puzzle) error {
 	return write(w, p, p.Model, p.Givens)
 }
@@ -47,6 +50,12 @@ func write(w io.Writer, p *Puzzle, m *Model, digits []uint8) error {
 	switch p.Source.Format {
 	case FormatLine:
 		b = appendLine(b, m, digits)
+	case FormatRows:
+		if st := &p.Source.Style; !st.zero() && singleGrid(m) {
+			b = appendRows(b, m, digits, st)
+		} else {
+			b = appendCanvas(b, m, digits, '.')
+		}
 	case FormatPOJ:
 		b = appendCanvas(b, m, digits, '0')
 	case FormatEuler:
@@ -117,6 +126,65 @@ func appendCanvas(b []byte, m *Model, digits []uint8, empty byte) []byte {
 		b = b[:end]
 		if end == start {
 			b = append(b, '-')
+		}
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// appendRows appends the n rows of a single grid written in style st.
+func appendRows(b []byte, m *Model, digits []uint8, st *Style) []byte {
+	n := m.N
+	numbers := st.Numbers || n > MaxLetterSymbols
+	spaced := st.Spaced || numbers
+	empty := "."
+	if st.Empty == '0' || st.Empty == '-' && spaced {
+		empty = string(st.Empty) // a row of compact '-' would read as a rule
+	}
+	rule := st.Rule
+	if rule == "" {
+		rule = strings.Repeat("-", n)
+	}
+	for r := 0; r <= n; r++ {
+		if slices.Contains(st.Rules, r) {
+			b = append(append(b, rule...), '\n')
+		}
+		if r == n {
+			break
+		}
+		for c := 0; c <= n; c++ {
+			bar := slices.Contains(st.Bars, c)
+			switch {
+			case c == 0 && bar && spaced:
+				b = append(b, "| "...)
+			case c == 0 && bar:
+				b = append(b, '|')
+			case c == 0:
+			case c == n && bar && spaced:
+				b = append(b, " |"...)
+			case c == n && bar:
+				b = append(b, '|')
+			case c == n:
+			case bar && spaced:
+				b = append(b, " | "...)
+			case bar:
+				b = append(b, '|')
+			case spaced || slices.Contains(st.Gaps, c):
+				b = append(b, ' ')
+			}
+			if c == n {
+				break
+			}
+			ci, _ := m.Cell(Pos{r, c})
+			tok := empty
+			switch d := int(digits[ci]); {
+			case d > 0 && numbers:
+				tok = strconv.Itoa(d)
+			case d > 0:
+				tok = Symbol(d)
+			}
+			b = append(b, strings.Repeat(" ", max(0, st.Width-len(tok)))...)
+			b = append(b, tok...)
 		}
 		b = append(b, '\n')
 	}

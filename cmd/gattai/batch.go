@@ -177,7 +177,7 @@ func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record, 
 	}
 
 	read := func(put func(*record) bool) {
-		readAll(srcs, reading{in.Format, m, e.stderr}, &bytesRead, put)
+		readAll(srcs, reading{in.Format, m, e.stderr, in.Blank}, &bytesRead, put)
 	}
 	do = guarded(do)
 	if jobs == 1 && total >= 0 {
@@ -391,6 +391,7 @@ type reading struct {
 	format string
 	model  *layouts.Model
 	notes  io.Writer
+	blank  string // --blank
 }
 
 // readAll hands a record for every puzzle of every source to put, in
@@ -420,7 +421,7 @@ func readSource(s source, rd reading, n *atomic.Int64, put func(*record) bool) b
 		return readLinks(s.name, rd.format, br, rd.notes, put)
 	}
 	f, _ := layouts.ParseFormat(rd.format) // kong's enum holds it to the list
-	r := layouts.NewReader(br, layouts.ReadOptions{File: s.name, Format: f, Model: rd.model})
+	r := layouts.NewReader(br, layouts.ReadOptions{File: s.name, Format: f, Model: rd.model, Blank: rd.blank})
 	for {
 		p, err := r.Read()
 		if err == io.EOF {

@@ -30,7 +30,7 @@ func (c *exportCmd) Run(e *env) error {
 	var n atomic.Int64
 	var bad int
 	var runErr error
-	readAll(c.sources(e.stdin), reading{c.Format, m, e.stderr}, &n, func(rec *record) bool {
+	readAll(c.sources(e.stdin), reading{c.Format, m, e.stderr, c.Blank}, &n, func(rec *record) bool {
 		if err := e.ctx.Err(); err != nil {
 			runErr = err
 			return false

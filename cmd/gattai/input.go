@@ -13,13 +13,14 @@ type layoutFlags struct {
 	Layout     string `short:"l" help:"Built-in layout (see 'gattai layouts'); default: detected from the input." placeholder:"NAME"`
 	LayoutFile string `type:"existingfile" help:"Layout file (JSON, see README) describing the grids, boxes, regions." placeholder:"FILE"`
 	Size       int    `help:"Symbols per grid (4, 6, 8, 9, 12, 16, 25, ...); alone it means a classic grid. Default 9, or detected."`
-	Box        string `help:"Box shape RxC for a built-in layout; default the squarest (6: 2x3, 12: 3x4)." placeholder:"RxC"`
+	Box        string `help:"Box shape RxC for a built-in layout, or none (rows and columns only: Latin squares); default the squarest (6: 2x3, 12: 3x4)." placeholder:"RxC"`
 }
 
 // inputFlags choose the layout, format and files of the puzzles read.
 type inputFlags struct {
 	layoutFlags `embed:""`
 	Format      string   `short:"f" enum:"auto,line,rows,poj,euler,canvas,fpuzzles,sudokupad" default:"auto" help:"Input format: ${enum}. fpuzzles and sudokupad read setters' links (one a line), ids or JSON."`
+	Blank       string   `help:"More characters that stand for an empty cell, besides '.', '0' and '-' (e.g. '_x*'); in a canvas '-' stays outside the grids." placeholder:"CHARS"`
 	Files       []string `arg:"" optional:"" help:"Puzzle files; none or - reads standard input."`
 }
 
@@ -54,7 +55,7 @@ func (f *layoutFlags) model() (*layouts.Model, error) {
 				return nil, err
 			}
 			box = b
-			if f.Size == 0 {
+			if f.Size == 0 && !b.None() {
 				n = b.Rows * b.Cols
 			}
 		}
