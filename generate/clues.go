@@ -226,11 +226,21 @@ func Thermos(m *layouts.Model, solution []uint8, rng *rand.Rand, count, lo int) 
 // random, for 1 and 2). Each dot is kept with probability keep; with
 // keep 1 every dot is shown and the constraint is negative.
 func Dots(m *layouts.Model, solution []uint8, rng *rand.Rand, keep float64) layouts.Constraint {
+	return KropkiDots(m, solution, rng, keep, 1, 2)
+}
+
+// KropkiDots is Dots with white dots for a difference of diff and black
+// dots for a ratio of ratio, written in the constraint when they are
+// not the defaults (1 and 2).
+func KropkiDots(m *layouts.Model, solution []uint8, rng *rand.Rand, keep float64, diff, ratio int) layouts.Constraint {
 	k := layouts.Constraint{Kind: "kropki", Negative: keep >= 1}
+	if diff != 1 || ratio != 2 {
+		k.Difference, k.Ratio = diff, ratio
+	}
 	for c := range m.Cells {
 		for _, o := range Around(m, c, Orthogonal[2:]) { // right and down: each pair once
 			x, y := int(solution[c]), int(solution[o])
-			white, black := layouts.DotHolds(layouts.DotWhite, x, y), layouts.DotHolds(layouts.DotBlack, x, y)
+			white, black := layouts.KropkiHolds(layouts.DotWhite, diff, ratio, x, y), layouts.KropkiHolds(layouts.DotBlack, diff, ratio, x, y)
 			if white && black {
 				white = rng.IntN(2) == 0
 				black = !white

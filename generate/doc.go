@@ -1,8 +1,11 @@
 // Package generate makes puzzles with exactly one solution on any
 // layout: a classic grid of any size, the built-in multi-grids, a layout
 // file, with its constraints, and with constraints of its own drawn at
-// random (killer cages, thermometers, kropki dots, parity marks, and
-// rules such as diagonal or antiknight).
+// random (killer cages, thermometers, kropki dots, parity marks,
+// arrows, XV marks, little killers, sandwich, x-sum and skyscraper
+// clues, whispers, renban, palindrome, between, entropic and region-sum
+// lines, clones, quadruples, minimum and maximum cells, and rules such
+// as diagonal or antiknight).
 //
 // It sits beside the engines, not under them: it reads a
 // layouts.Model and counts solutions through a Counter that the caller
@@ -15,16 +18,19 @@
 // is the same whatever the number of workers, and Generate emits in
 // index order. For one puzzle:
 //
-//  1. Rule kinds of Options.Kinds (diagonal, windoku, disjoint, jigsaw,
-//     antiknight, antiking, nonconsecutive) are added to a copy of the
-//     layout, which is compiled.
+//  1. Rule kinds of Options.Kinds (diagonal, diagonal+, diagonal-,
+//     windoku, disjoint, jigsaw, antiknight, antiking, nonconsecutive)
+//     are added to a copy of the layout, which is compiled.
 //  2. Fill makes a random complete grid: random digits in an eighth of
 //     the cells, none beside the same digit, completed by the counter's
 //     first solution and, on a layout without rules, renamed by a random
 //     permutation of the digits (Grow, a count per cell, is the
 //     fallback when the digits contradict each other).
-//  3. Clue kinds (killer, thermo, kropki, parity) are read off that
-//     grid and added to a copy of the layout: the grid holds to them.
+//  3. Clue kinds (killer, thermo, kropki, parity, arrow, xv, ...) are
+//     read off that grid and added to a copy of the layout: the grid
+//     holds to them. A clue kind that finds nothing to draw on the grid
+//     (no palindrome among its random walks, say) makes the puzzle be
+//     tried again with another grid, within Options.Tries.
 //  4. Reduce starts from every cell given and removes the givens in
 //     random order, an orbit of Options.Symmetry at a time, keeping a
 //     removal while the puzzle has exactly one solution: a count to 2,
@@ -80,6 +86,17 @@
 // name Options.Kinds uses: a rule kind gives the constraints to add
 // before the grid is filled; a clue kind reads them off the filled
 // grid. Kinds lists them.
+//
+// The clue kinds' densities are picked so that the counts stay quick
+// with backtrack as the counter: lines and arrows one for every 12 cells
+// (clones 16, region sums 20), outside clues on a quarter of the rows'
+// and columns' ends, little killers on the short diagonals only (2 to
+// 4 cells: with the long ones a 9x9 with no givens takes a minute to
+// count). The line and clue drawers (Arrows, XV, LittleKillers,
+// Sandwiches, XSums, Skyscrapers, Whispers, Renbans, Palindromes,
+// Clones, Quadruples, Minimum, Maximum, Betweens, Entropics,
+// RegionSums, KropkiDots) are exported for tests, which also draw them
+// unfaithful: at random, not held to the grid.
 //
 // Short names: c a counter, x, y cells, d a digit 1..N, m a model, o an
 // orbit, p a puzzle.

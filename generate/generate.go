@@ -183,6 +183,11 @@ func newPlan(m *layouts.Model, opts Options, newCounter func(*layouts.Model) Cou
 		return nil, err
 	}
 	for _, k := range kinds {
+		if k.fits != nil {
+			if err := k.fits(m); err != nil {
+				return nil, err
+			}
+		}
 		if k.before == nil {
 			continue
 		}
@@ -278,7 +283,11 @@ func (mk *maker) try(ctx context.Context, rng *rand.Rand) (Puzzle, bool, error) 
 	}
 	for _, k := range mk.kinds {
 		if k.after != nil {
-			after = append(after, k.after(m, sol.Digits, rng)...)
+			cs := k.after(m, sol.Digits, rng)
+			if len(cs) == 0 {
+				return Puzzle{}, false, nil // none fit this grid: another may
+			}
+			after = append(after, cs...)
 		}
 	}
 	if after != nil {

@@ -468,7 +468,8 @@ func TestOptions(t *testing.T) {
 		{"negative count", "classic", generate.Options{Count: -1}, generate.ErrOptions},
 		{"range without rater", "classic", generate.Options{Rating: generate.Range{Min: 1}}, generate.ErrOptions},
 		{"empty range", "classic", generate.Options{Rate: rate, Rating: generate.Range{Min: 3, Max: 1}}, generate.ErrOptions},
-		{"unknown kind", "classic", generate.Options{Kinds: []string{"sandwich"}}, generate.ErrKind},
+		{"unknown kind", "classic", generate.Options{Kinds: []string{"kakuro"}}, generate.ErrKind},
+		{"entropic of 4 digits", "classic", generate.Options{Kinds: []string{"entropic"}}, generate.ErrKind},
 		{"jigsaw of two grids", "twodoku", generate.Options{Kinds: []string{"jigsaw"}}, generate.ErrKind},
 		{"rotate90 of an oblong", "gattai8", generate.Options{Symmetry: generate.Rotate90}, generate.ErrSymmetry},
 		{"bad symmetry", "classic", generate.Options{Symmetry: 9}, generate.ErrSymmetry},
@@ -546,4 +547,34 @@ func FuzzParseSymmetry(f *testing.F) {
 			t.Fatalf("%q: %v prints as %q, which reads as %v, %v", text, s, s.String(), again, err)
 		}
 	})
+}
+
+// TestKindSettings: the kinds that share a layouts kind with another
+// write what tells them apart: a diagonal's which, kropki's values.
+func TestKindSettings(t *testing.T) {
+	m := testkit.Model(t, "classic", 6)
+	for _, tc := range []struct {
+		kind string
+		ok   func(c layouts.Constraint) bool
+	}{
+		{"diagonal+", func(c layouts.Constraint) bool { return c.Kind == "diagonal" && c.Which == "positive" }},
+		{"diagonal-", func(c layouts.Constraint) bool { return c.Kind == "diagonal" && c.Which == "negative" }},
+		{"kropki-values", func(c layouts.Constraint) bool {
+			return c.Kind == "kropki" && c.Negative && (c.Difference == 2 || c.Difference == 3) && (c.Ratio == 2 || c.Ratio == 3)
+		}},
+		{"kropki", func(c layouts.Constraint) bool { return c.Kind == "kropki" && c.Difference == 0 && c.Ratio == 0 }},
+		{"littlekiller", func(c layouts.Constraint) bool {
+			return c.Kind == "littlekiller" && len(c.Cells) >= 2 && len(c.Cells) <= 4
+		}},
+	} {
+		t.Run(tc.kind, func(t *testing.T) {
+			for _, p := range run(t, m, generate.Options{Count: 3, Seed: 2, Kinds: []string{tc.kind}}) {
+				cs := p.Model.Layout.Constraints
+				if len(cs) == 0 || slices.ContainsFunc(cs, func(c layouts.Constraint) bool { return !tc.ok(c) }) {
+					t.Fatalf("constraints %+v", cs)
+				}
+				verify(t, p, generate.NoSymmetry)
+			}
+		})
+	}
 }

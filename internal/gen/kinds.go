@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"gattai/generate"
 	"gattai/layouts"
 )
 
@@ -45,28 +46,14 @@ func RandomGrid(m *layouts.Model, rng *rand.Rand) int {
 	return rng.IntN(len(m.GridCells) + 1)
 }
 
-// Walk is a random path of up to k distinct cells, each a move from
-// the one before and accepted by next.
+// Walk is generate.Walk.
 func Walk(m *layouts.Model, rng *rand.Rand, k int, moves [][2]int, next func(path []int, o int) bool) []int {
-	return WalkFrom(m, rng, rng.IntN(len(m.Cells)), k, moves, next)
+	return generate.Walk(m, rng, k, moves, next)
 }
 
-// WalkFrom is Walk from cell start.
+// WalkFrom is generate.WalkFrom.
 func WalkFrom(m *layouts.Model, rng *rand.Rand, start, k int, moves [][2]int, next func(path []int, o int) bool) []int {
-	path := []int{start}
-	for len(path) < k {
-		var cands []int
-		for _, o := range Around(m, path[len(path)-1], moves) {
-			if !slices.Contains(path, o) && next(path, o) {
-				cands = append(cands, o)
-			}
-		}
-		if len(cands) == 0 {
-			break
-		}
-		path = append(path, cands[rng.IntN(len(cands))])
-	}
-	return path
+	return generate.WalkFrom(m, rng, start, k, moves, next)
 }
 
 // kindGens has a generator for every kind of layouts.Kinds;
@@ -198,68 +185,16 @@ var kindGens = map[string]kindGen{
 	},
 }
 
-// moreGens are the generators of the kinds of lines, marks and clues.
+// moreGens are the generators of the kinds of lines, marks and clues:
+// package generate's, with random counts (drawn first, so a seed gives
+// the same constraints as when they lived here), and a little killer of
+// one random diagonal.
 var moreGens = map[string]kindGen{
 	"arrow": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		var out []layouts.Constraint
-		for range 20 {
-			if len(out) == 2 {
-				break
-			}
-			circle := []int{rng.IntN(len(m.Cells))}
-			if m.N <= 9 && rng.IntN(6) == 0 {
-				circle = Walk(m, rng, 2, Orthogonal, func([]int, int) bool { return true })
-			}
-			path := WalkFrom(m, rng, circle[len(circle)-1], 2+rng.IntN(min(3, m.N)), King, func(_ []int, o int) bool {
-				return !slices.Contains(circle, o)
-			})[1:]
-			if len(path) == 0 {
-				continue
-			}
-			v := 0
-			for _, c := range circle {
-				v = 10*v + int(sol[c])
-			}
-			if faithful && v != digitSum(sol, path) {
-				continue
-			}
-			line := append(Positions(m, circle[len(circle)-1:]), Positions(m, path)...)
-			out = append(out, layouts.Constraint{Kind: "arrow", Cells: Positions(m, circle), Lines: [][]layouts.Pos{line}})
-		}
-		return out
+		return generate.Arrows(m, sol, rng, 2, faithful)
 	},
 	"xv": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		k := layouts.Constraint{Kind: "xv", Negative: rng.IntN(3) == 0}
-		if k.Negative {
-			k.Grid = RandomGrid(m, rng)
-			k.Which = []string{"", "both", "x", "v"}[rng.IntN(4)]
-		}
-		for c := range m.Cells {
-			for _, o := range Around(m, c, Orthogonal[2:]) {
-				sum := int(sol[c] + sol[o])
-				if !faithful {
-					if rng.IntN(5) != 0 {
-						continue
-					}
-					sum = []int{5, 10}[rng.IntN(2)]
-				}
-				if sum != 5 && sum != 10 || !k.Negative && rng.IntN(2) == 0 {
-					continue
-				}
-				if k.Which == "x" && sum == 5 || k.Which == "v" && sum == 10 {
-					if rng.IntN(2) == 0 {
-						continue
-					}
-				}
-				pair := Positions(m, []int{c, o})
-				if sum == 10 {
-					k.X = append(k.X, pair)
-				} else {
-					k.V = append(k.V, pair)
-				}
-			}
-		}
-		return []layouts.Constraint{k}
+		return generate.XV(m, sol, rng, faithful)
 	},
 	"littlekiller": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
 		var out []layouts.Constraint
@@ -291,235 +226,41 @@ var moreGens = map[string]kindGen{
 		}
 		return out
 	},
-	"sandwich": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		var out []layouts.Constraint
-		for range 1 + rng.IntN(3) {
-			cells := randomLine(m, rng)
-			ds := make([]int, len(cells))
-			for j, c := range cells {
-				ds[j] = int(sol[c])
-			}
-			sum, _ := layouts.SandwichSum(ds, m.N)
-			if !faithful {
-				sum = rng.IntN(m.N*(m.N+1)/2 - m.N)
-			}
-			out = append(out, layouts.Constraint{Kind: "sandwich", Cells: Positions(m, cells), Sum: sum})
-		}
-		return out
-	},
-	"xsum": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		var out []layouts.Constraint
-		for range 1 + rng.IntN(3) {
-			cells := randomLine(m, rng)
-			x := int(sol[cells[0]])
-			sum := digitSum(sol, cells[:x])
-			if !faithful {
-				sum = 1 + rng.IntN(m.N*(m.N+1)/2)
-			}
-			out = append(out, layouts.Constraint{Kind: "xsum", Cells: Positions(m, cells), Sum: sum})
-		}
-		return out
-	},
-	"skyscraper": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		var out []layouts.Constraint
-		for range 1 + rng.IntN(3) {
-			cells := randomLine(m, rng)
-			ds := make([]int, len(cells))
-			for i, c := range cells {
-				ds[i] = int(sol[c])
-			}
-			count := layouts.Visible(ds)
-			if !faithful {
-				count = 1 + rng.IntN(m.N)
-			}
-			out = append(out, layouts.Constraint{Kind: "skyscraper", Cells: Positions(m, cells), Count: count})
-		}
-		return out
-	},
+	"sandwich":   counted(3, generate.Sandwiches),
+	"xsum":       counted(3, generate.XSums),
+	"skyscraper": counted(3, generate.Skyscrapers),
 	"whispers": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		gap := layouts.WhispersGap(m.N)
-		k := layouts.Constraint{Kind: "whispers"}
+		gap := 0 // the default
 		if rng.IntN(3) == 0 {
 			gap = 1 + rng.IntN(m.N-1)
-			k.Difference = gap
 		}
-		var out []layouts.Constraint
-		for range 1 + rng.IntN(3) {
-			cells := Walk(m, rng, 2+rng.IntN(4), King, func(path []int, o int) bool {
-				x, y := int(sol[o]), int(sol[path[len(path)-1]])
-				return !faithful || x-y >= gap || y-x >= gap
-			})
-			if len(cells) >= 2 {
-				k.Cells = Positions(m, cells)
-				out = append(out, k)
-			}
-		}
-		return out
+		return generate.Whispers(m, sol, rng, 1+rng.IntN(3), gap, faithful)
 	},
 	"renban": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		return tries(rng, 2, 30, func() (layouts.Constraint, bool) {
-			cells := Walk(m, rng, 2+rng.IntN(min(3, m.N-1)), King, func(path []int, o int) bool {
-				return !faithful || !slices.ContainsFunc(path, func(x int) bool { return sol[x] == sol[o] })
-			})
-			lo, hi := 255, 0
-			for _, c := range cells {
-				lo, hi = min(lo, int(sol[c])), max(hi, int(sol[c]))
-			}
-			ok := len(cells) >= 2 && (!faithful || hi-lo == len(cells)-1)
-			return layouts.Constraint{Kind: "renban", Cells: Positions(m, cells)}, ok
-		})
+		return generate.Renbans(m, sol, rng, 2, faithful)
 	},
 	"palindrome": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		return tries(rng, 2, 60, func() (layouts.Constraint, bool) {
-			cells := Walk(m, rng, 2+rng.IntN(4), King, func([]int, int) bool { return true })
-			ok := len(cells) >= 2
-			for i, j := 0, len(cells)-1; i < j && faithful; i, j = i+1, j-1 {
-				ok = ok && sol[cells[i]] == sol[cells[j]]
-			}
-			return layouts.Constraint{Kind: "palindrome", Cells: Positions(m, cells)}, ok
-		})
+		return generate.Palindromes(m, sol, rng, 2, faithful)
 	},
 	"clone": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		return tries(rng, 2, 60, func() (layouts.Constraint, bool) {
-			cells := Walk(m, rng, 1+rng.IntN(3), Orthogonal, func([]int, int) bool { return true })
-			o := m.Cells[rng.IntN(len(m.Cells))]
-			dr, dc := o.Row-m.Cells[cells[0]].Row, o.Col-m.Cells[cells[0]].Col
-			var clone []int
-			for _, c := range cells {
-				p := m.Cells[c]
-				x, ok := m.Cell(layouts.Pos{Row: p.Row + dr, Col: p.Col + dc})
-				if !ok || slices.Contains(cells, x) || faithful && sol[x] != sol[c] {
-					return layouts.Constraint{}, false
-				}
-				clone = append(clone, x)
-			}
-			return layouts.Constraint{Kind: "clone", Cells: Positions(m, cells), Clone: Positions(m, clone)}, true
-		})
+		return generate.Clones(m, sol, rng, 2, faithful)
 	},
-	"quadruple": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		return tries(rng, 1+rng.IntN(2), 20, func() (layouts.Constraint, bool) {
-			p := m.Cells[rng.IntN(len(m.Cells))]
-			var cells []int
-			for _, mv := range [][2]int{{0, 0}, {0, 1}, {1, 0}, {1, 1}} {
-				if x, ok := m.Cell(layouts.Pos{Row: p.Row + mv[0], Col: p.Col + mv[1]}); ok {
-					cells = append(cells, x)
-				}
-			}
-			var ds []int
-			for _, i := range rng.Perm(len(cells))[:1+rng.IntN(len(cells))] {
-				d := int(sol[cells[i]])
-				if !faithful {
-					d = 1 + rng.IntN(m.N)
-				}
-				ds = append(ds, d)
-			}
-			return layouts.Constraint{Kind: "quadruple", Cells: Positions(m, cells), Digits: ds}, true
-		})
+	"quadruple": counted(2, generate.Quadruples),
+	"minimum": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
+		return generate.Minimum(m, sol, rng, 0.5, faithful)
 	},
-	"minimum": extremumGen("minimum", func(x, y uint8) bool { return x < y }),
-	"maximum": extremumGen("maximum", func(x, y uint8) bool { return x > y }),
-	"entropic": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		if m.N%3 != 0 {
-			return nil
-		}
-		var out []layouts.Constraint
-		for range 1 + rng.IntN(3) {
-			cells := Walk(m, rng, 2+rng.IntN(5), King, func(path []int, o int) bool {
-				g := layouts.EntropicGroup(m.N, int(sol[o]))
-				for _, x := range path[max(0, len(path)-2):] {
-					if faithful && layouts.EntropicGroup(m.N, int(sol[x])) == g {
-						return false
-					}
-				}
-				return true
-			})
-			if len(cells) >= 2 {
-				out = append(out, layouts.Constraint{Kind: "entropic", Cells: Positions(m, cells)})
-			}
-		}
-		return out
+	"maximum": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
+		return generate.Maximum(m, sol, rng, 0.5, faithful)
 	},
-	"regionsum": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		return tries(rng, 1+rng.IntN(2), 200, func() (layouts.Constraint, bool) {
-			cells := Walk(m, rng, 2+rng.IntN(5), King, func([]int, int) bool { return true })
-			c := layouts.Constraint{Kind: "regionsum", Cells: Positions(m, cells)}
-			if !faithful {
-				return c, true
-			}
-			l := *m.Layout
-			l.Constraints = append(slices.Clone(l.Constraints), c)
-			cm, err := layouts.Compile(&l)
-			if err != nil {
-				return c, false
-			}
-			return c, layouts.Check(layouts.NewPuzzle(cm), layouts.Grid{Model: cm, Digits: sol}) == nil
-		})
-	},
-	"between": func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		return tries(rng, 1+rng.IntN(2), 40, func() (layouts.Constraint, bool) {
-			cells := Walk(m, rng, 3+rng.IntN(2), King, func([]int, int) bool { return true })
-			ok := len(cells) >= 3
-			a, e := int(sol[cells[0]]), int(sol[cells[len(cells)-1]])
-			for _, c := range cells[1 : len(cells)-1] {
-				ok = ok && (!faithful || layouts.BetweenHolds(a, e, int(sol[c])))
-			}
-			return layouts.Constraint{Kind: "between", Cells: Positions(m, cells)}, ok
-		})
-	},
+	"entropic":  counted(3, generate.Entropics),
+	"regionsum": counted(2, generate.RegionSums),
+	"between":   counted(2, generate.Betweens),
 }
 
-// randomLine is a random row or column of a random grid, in order
-// from either end.
-func randomLine(m *layouts.Model, rng *rand.Rand) []int {
-	g := m.GridCells[rng.IntN(len(m.GridCells))]
-	i, col := rng.IntN(m.N), rng.IntN(2) == 0
-	cells := make([]int, m.N)
-	for j := range cells {
-		if col {
-			cells[j] = g[j*m.N+i]
-		} else {
-			cells[j] = g[i*m.N+j]
-		}
-	}
-	if rng.IntN(2) == 0 {
-		slices.Reverse(cells)
-	}
-	return cells
-}
-
-// tries calls f up to limit times for up to count constraints that it
-// accepts.
-func tries(rng *rand.Rand, count, limit int, f func() (layouts.Constraint, bool)) []layouts.Constraint {
-	var out []layouts.Constraint
-	for range limit {
-		if len(out) == count {
-			break
-		}
-		if c, ok := f(); ok {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// extremumGen marks cells whose digit is less (more) than every
-// orthogonal neighbour's, or random cells.
-func extremumGen(kind string, beats func(x, y uint8) bool) kindGen {
+// counted draws 1 to most constraints with draw.
+func counted(most int, draw func(m *layouts.Model, sol []uint8, rng *rand.Rand, count int, faithful bool) []layouts.Constraint) kindGen {
 	return func(m *layouts.Model, sol []uint8, faithful bool, rng *rand.Rand) []layouts.Constraint {
-		k := layouts.Constraint{Kind: kind}
-		for c := range m.Cells {
-			ok := true
-			for _, o := range Around(m, c, Orthogonal) {
-				ok = ok && beats(sol[c], sol[o])
-			}
-			if faithful && ok && rng.IntN(2) == 0 || !faithful && rng.IntN(len(m.Cells)/2) == 0 {
-				k.Cells = append(k.Cells, m.Cells[c])
-			}
-		}
-		if len(k.Cells) == 0 {
-			return nil
-		}
-		return []layouts.Constraint{k}
+		return draw(m, sol, rng, 1+rng.IntN(most), faithful)
 	}
 }
 

@@ -1,7 +1,6 @@
 package gen
 
 import (
-	"fmt"
 	"math/rand/v2"
 
 	"gattai/generate"
@@ -46,35 +45,7 @@ func Parity(m *layouts.Model, solution []uint8, rng *rand.Rand, keep float64) la
 // Pieces is generate.Pieces.
 func Pieces(n int, rng *rand.Rand) []string { return generate.Pieces(n, rng) }
 
-// LittleKillers is a little killer along each diagonal of two cells or
-// more of every grid, both ways, each kept with probability keep,
-// summing to the solution's digits.
+// LittleKillers is generate.LittleKillers.
 func LittleKillers(m *layouts.Model, solution []uint8, rng *rand.Rand, keep float64) []layouts.Constraint {
-	var out []layouts.Constraint
-	seen := map[string]bool{}
-	for _, g := range m.GridCells {
-		for _, start := range g {
-			p := m.Cells[start]
-			for _, dc := range []int{1, -1} {
-				if _, ok := m.Cell(layouts.Pos{Row: p.Row - 1, Col: p.Col - dc}); ok {
-					continue // not where a diagonal enters the canvas
-				}
-				var cells []int
-				for q := p; ; q = (layouts.Pos{Row: q.Row + 1, Col: q.Col + dc}) {
-					c, ok := m.Cell(q)
-					if !ok {
-						break
-					}
-					cells = append(cells, c)
-				}
-				key := fmt.Sprint(cells)
-				if len(cells) < 2 || seen[key] || rng.Float64() >= keep {
-					continue
-				}
-				seen[key] = true
-				out = append(out, layouts.Constraint{Kind: "littlekiller", Cells: Positions(m, cells), Sum: digitSum(solution, cells)})
-			}
-		}
-	}
-	return out
+	return generate.LittleKillers(m, solution, rng, keep)
 }
