@@ -105,7 +105,10 @@ type Solver struct {
 	opts   Options
 	native *Native
 	sat    Engine // gophersat, or the external solver
-	gopher *Gophersat
+	gopher Engine // gophersat: auto's second engine, and the native one's check
+
+	// budget is autoBudget; tests shorten it.
+	budget func(*layouts.Model) time.Duration
 }
 
 // New checks opts and makes a Solver.
@@ -120,8 +123,8 @@ func New(opts Options) (*Solver, error) {
 	if opts.Solver == "" {
 		opts.Solver = "cadical"
 	}
-	s := &Solver{opts: opts, native: &Native{}, gopher: &Gophersat{Encoding: opts.Encoding}}
-	s.sat = s.gopher
+	gopher := &Gophersat{Encoding: opts.Encoding}
+	s := &Solver{opts: opts, native: &Native{}, gopher: gopher, sat: gopher, budget: autoBudget}
 	if opts.Engine == EngineExternal {
 		s.sat = &External{Solver: opts.Solver, Encoding: opts.Encoding}
 	}
@@ -188,7 +191,7 @@ type outcome struct {
 // more core at most). Each answer passes layouts.Check (checked), and
 // the winner is confirmed when verifying.
 func (s *Solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
-	budget := autoBudget(p.Model)
+	budget := s.budget(p.Model)
 	if budget == 0 {
 		return s.verified(ctx, s.native, p, limit)
 	}
