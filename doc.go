@@ -9,9 +9,11 @@
 // *layouts.UnsupportedError). A Solver runs the engine its Options
 // choose, holds every grid it returns to layouts.Check, and, when
 // verifying, counts again with the other engine and fails with ErrEngine
-// when they disagree. The auto engine runs the native engine and hands a
-// hard puzzle of 16x16 or more to gophersat after a measured budget
-// (autoBudget), unless its CNF would not fit in MaxCNFBytes.
+// when they disagree. The auto engine runs the native engine and, on a
+// puzzle of 16x16 or more that outlasts a measured budget (autoBudget),
+// starts gophersat beside it, unless its CNF would not fit in
+// MaxCNFBytes: the first answer wins, the other engine is stopped or
+// abandoned.
 //
 // Timeouts and cancellation come through the context: a done context
 // gives ctx.Err(), never a count. No solution is a result (Count 0, None),

@@ -105,7 +105,10 @@ type Solver struct {
 	opts   Options
 	native *Native
 	sat    Engine // gophersat, or the external solver
-	gopher *Gophersat
+	gopher Engine // gophersat: auto's second engine, and the native one's check
+
+	// budget is autoBudget; tests shorten it.
+	budget func(*layouts.Model) time.Duration
 }
 
 // New checks opts and makes a Solver.
@@ -120,8 +123,8 @@ func New(opts Options) (*Solver, error) {
 	if opts.Solver == "" {
 		opts.Solver = "cadical"
 	}
-	s := &Solver{opts: opts, native: &Native{}, gopher: &Gophersat{Encoding: opts.Encoding}}
-	s.sat = s.gopher
+	gopher := &Gophersat{Encoding: opts.Encoding}
+	s := &Solver{opts: opts, native: &Native{}, gopher: gopher, sat: gopher, budget: autoBudget}
 	if opts.Engine == EngineExternal {
 		s.sat = &External{Solver: opts.Solver, Encoding: opts.Encoding}
 	}
@@ -152,11 +155,17 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 }
 
 // autoBudget is how long auto lets the native engine search a puzzle on
-// m before handing it to SAT; 0 means no hand-over. Measured (README,
+// m alone before gophersat joins it; 0 means never. Measured (README,
 // "Choosing an engine"): backtrack wins on typical puzzles of every size
 // and kind, by 3-10x at 16x16 and 2-6x at 25x25, but on the hardest big
 // puzzles SAT's learning finishes up to 2x sooner. Kinds do not change
 // the choice: nonconsecutive, the closest, is level.
+//
+// The native engine goes on searching when gophersat joins it (see
+// auto), so a short budget loses no native work: it costs a second core
+// for the puzzles that outlast it, and encoding. It is short enough that
+// a puzzle gophersat wins costs little more than gophersat alone, and
+// long enough that most puzzles of a batch end before it.
 func autoBudget(m *layouts.Model) time.Duration {
 	switch {
 	case m.N < 16:
@@ -167,29 +176,74 @@ func autoBudget(m *layouts.Model) time.Duration {
 	return 150 * time.Millisecond
 }
 
-// auto runs the native engine, within autoBudget, then gophersat if
-// need be and the formula fits in memory.
+// outcome is an engine's answer, passed between goroutines.
+type outcome struct {
+	r   Result
+	err error
+}
+
+// auto runs the native engine and, if it outlasts autoBudget and the
+// formula fits in memory, gophersat beside it, in another goroutine:
+// the first answer wins and the other engine is stopped (the native
+// one, within milliseconds) or abandoned (gophersat, whose search
+// cannot be interrupted: see sat.Count; only one gophersat search runs
+// at a time in the process, so the hard puzzles of a batch take one
+// more core at most). Each answer passes layouts.Check (checked), and
+// the winner is confirmed when verifying.
 func (s *Solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
-	budget := autoBudget(p.Model)
+	budget := s.budget(p.Model)
 	if budget == 0 {
 		return s.verified(ctx, s.native, p, limit)
 	}
-	bctx, cancel := context.WithTimeout(ctx, budget)
-	r, err := s.verified(bctx, s.native, p, limit)
-	cancel()
-	if !errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
-		return r, err
+	start := time.Now()
+	nctx, stopNative := context.WithCancel(ctx)
+	defer stopNative()
+	native := make(chan outcome, 1)
+	go func() {
+		r, err := s.checked(nctx, s.native, p, limit)
+		native <- outcome{r, err}
+	}()
+	timer := time.NewTimer(budget)
+	defer timer.Stop()
+	select {
+	case o := <-native:
+		return s.confirm(ctx, s.native, p, limit, o.r, o.err)
+	case <-timer.C:
 	}
 	if checkCNFSize(ctx, p, s.opts.Encoding) != nil {
 		// Too large for SAT, or stopped while measuring: the native
-		// engine alone, from the start.
-		return s.verified(ctx, s.native, p, limit)
+		// engine alone.
+		o := <-native
+		return s.confirm(ctx, s.native, p, limit, o.r, o.err)
 	}
-	spent := r.Elapsed
-	r, err = s.verified(ctx, s.gopher, p, limit)
-	r.Engine = EngineBacktrack + ", then " + EngineSAT
-	r.Elapsed += spent
-	return r, err
+	sctx, stopSAT := context.WithCancel(ctx)
+	defer stopSAT()
+	gopher := make(chan outcome, 1)
+	go func() {
+		r, err := s.checked(sctx, s.gopher, p, limit)
+		gopher <- outcome{r, err}
+	}()
+	var o outcome
+	select {
+	case o = <-native:
+		stopSAT() // abandoned: its result goes to the buffered channel
+		return s.confirm(ctx, s.native, p, limit, o.r, o.err)
+	case o = <-gopher:
+		if o.err != nil && !errors.Is(o.err, ErrEngine) && ctx.Err() == nil {
+			// gophersat could not take the puzzle (a rule it cannot
+			// encode, ...): the native engine alone.
+			n := <-native
+			return s.confirm(ctx, s.native, p, limit, n.r, n.err)
+		}
+	}
+	// gophersat answered first, or failed: stop the native search and
+	// wait for it (within milliseconds), since the next call reuses
+	// s.native.
+	stopNative()
+	<-native
+	o.r.Engine = EngineBacktrack + ", then " + EngineSAT
+	o.r.Elapsed = time.Since(start)
+	return s.confirm(ctx, s.gopher, p, limit, o.r, o.err)
 }
 
 // verifying reports whether answers are confirmed by a second engine.
@@ -208,6 +262,12 @@ func (s *Solver) verifying() bool {
 // gophersat's for the native one.
 func (s *Solver) verified(ctx context.Context, e Engine, p *layouts.Puzzle, limit int) (Result, error) {
 	r, err := s.checked(ctx, e, p, limit)
+	return s.confirm(ctx, e, p, limit, r, err)
+}
+
+// confirm is verified's second half: when verifying, it compares e's
+// checked answer r (or its error err) with the other engine's.
+func (s *Solver) confirm(ctx context.Context, e Engine, p *layouts.Puzzle, limit int, r Result, err error) (Result, error) {
 	if err != nil || !s.verifying() {
 		return r, err
 	}

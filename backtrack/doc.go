@@ -121,6 +121,43 @@
 // of backtrack/nine against tdoku: BENCHMARKS.md, made by
 // scripts/bench-report.
 //
+// The search looks at its context every millisecond or so of work (a
+// number of nodes in inverse proportion to the cells): the auto engine
+// of package gattai stops a native search that gophersat has beaten and
+// waits for it to return before it answers.
+//
+// # Multi-grid boards
+//
+// On a Samurai or a Sumo, time goes to propagation, not to search: a
+// minimal Samurai takes a handful of nodes, and each node places a large
+// part of the board again, every placement taking its digit from 20 to
+// 40 peers and queueing their units for hidden singles and locks. The
+// per-placement cost is what separates this engine from backtrack/nine
+// (a bit-parallel board), and what a faster multi-grid path would have
+// to change: the 9x9 grids as bit-parallel boards, linked through their
+// overlaps. Tried, measured in thread CPU time (the shared machine's
+// wall times were too noisy), and left out because they did not pay:
+//
+//   - splitting the free cells into parts that no unit joins and counting
+//     each alone (the product is the count): the parts appear only once
+//     nearly every overlap cell is placed, few cells are then free, and
+//     the search did not thrash across grids, so the node counts stayed
+//     the same and finding the parts at each node cost time;
+//   - placing the givens in one pass, with no trail and no work lists,
+//     and queueing, when a placement takes a digit from a peer, only the
+//     peer's units without the placed cell (in the others the digit is
+//     placed, so nothing follows): fewer pushes, but the changed order
+//     of propagation moved the weights and the node counts, and the time
+//     stayed within the noise;
+//   - the matcher (hidden and naked subsets) on 9x9 boards: it halves
+//     the nodes of a Sumo and costs more than it saves;
+//   - no locked candidates: level on a Samurai, three times the nodes on
+//     a Sumo;
+//   - work lists first in, first out: within the noise;
+//   - overlap cells first, a cell weighing its units squared at the
+//     start: fewer nodes on the Samurai set, more on the Shogun, and
+//     the time within the noise.
+//
 // Short names: c a cell index, d a digit 1..N or its bit, u a unit
 // index, m a candidate mask, n the number of symbols.
 package backtrack

@@ -140,8 +140,9 @@ func New(m *layouts.Model) *Solver {
 	s.setPropagators(s.propagators())
 
 	// A node costs time in proportion to the cells: look at the context
-	// every few milliseconds, whatever the size.
-	s.checkEvery = int64(max(16, min(4096, 1<<20/nc)))
+	// every millisecond or so, whatever the size (a 25x25 node can take
+	// 100µs; auto waits for a stopped search before it answers).
+	s.checkEvery = int64(max(4, min(4096, 1<<14/nc)))
 
 	nu := len(s.unitAt) - 1
 	s.cand = make([]uint64, nc)
