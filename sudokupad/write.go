@@ -29,6 +29,7 @@ type (
 		Lines     []outLine   `json:"lines,omitempty"`
 		Underlays []outShape  `json:"underlays,omitempty"`
 		Overlays  []outShape  `json:"overlays,omitempty"`
+		Arrows    []outArrow  `json:"arrows,omitempty"`
 		Metadata  outMeta     `json:"metadata"`
 	}
 	outCell struct {
@@ -48,8 +49,18 @@ type (
 		Width           float64    `json:"width"`
 		Height          float64    `json:"height"`
 		Rounded         bool       `json:"rounded,omitempty"`
-		BackgroundColor string     `json:"backgroundColor"`
+		BackgroundColor string     `json:"backgroundColor,omitempty"`
 		BorderColor     string     `json:"borderColor,omitempty"`
+		Thickness       float64    `json:"thickness,omitempty"`
+		Text            string     `json:"text,omitempty"`
+		FontSize        float64    `json:"fontSize,omitempty"`
+		Color           string     `json:"color,omitempty"`
+	}
+	outArrow struct {
+		WayPoints  [][2]float64 `json:"wayPoints"`
+		Color      string       `json:"color"`
+		Thickness  float64      `json:"thickness"`
+		HeadLength float64      `json:"headLength"`
 	}
 	outMeta struct {
 		Title    string `json:"title,omitempty"`
@@ -130,6 +141,7 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 	}
 	var rules []string
 	n := l.Size
+	d := &drawer{out: &out, m: m}
 	if len(l.Grids) > 1 {
 		rules = append(rules, fmt.Sprintf("Normal sudoku rules apply in each of the %d grids: every row, column and marked region of a grid holds the digits 1 to %d once. Cells shared by grids belong to both; white cells are not part of the puzzle.", len(l.Grids), n))
 	} else {
@@ -167,7 +179,14 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 				return nil, fmt.Errorf("%w: region preset %q has no SudokuPad form yet", ErrUnsupported, c.Preset)
 			}
 		case "diagonal":
-			rules = append(rules, "Sudoku-X"+grids(c)+": each main diagonal holds every digit once.")
+			switch c.Which {
+			case "positive":
+				rules = append(rules, "Diagonal"+grids(c)+": the / diagonal (bottom left to top right) holds every digit once.")
+			case "negative":
+				rules = append(rules, "Diagonal"+grids(c)+": the \\ diagonal (top left to bottom right) holds every digit once.")
+			default:
+				rules = append(rules, "Sudoku-X"+grids(c)+": each main diagonal holds every digit once.")
+			}
 		case "antiknight":
 			rules = append(rules, "Anti-knight"+grids(c)+": cells a knight's move apart never hold the same digit.")
 		case "antiking":
@@ -182,22 +201,8 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 			out.Underlays = append(out.Underlays, outShape{Center: centre(c.Cells[0]), Width: bulbSize, Height: bulbSize, Rounded: true, BackgroundColor: thermoColour, BorderColor: thermoColour})
 			out.Lines = append(out.Lines, line)
 		case "kropki":
-			for _, set := range []struct {
-				pairs [][]layouts.Pos
-				bg    string
-			}{{c.White, "#FFFFFF"}, {c.Black, "#000000"}} {
-				for _, pair := range set.pairs {
-					if len(pair) != 2 {
-						return nil, fmt.Errorf("%w: a kropki dot joins 2 cells, not %d", layouts.ErrLayout, len(pair))
-					}
-					a, b := centre(pair[0]), centre(pair[1])
-					out.Overlays = append(out.Overlays, outShape{Center: [2]float64{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2}, Width: dotSize, Height: dotSize,
-						Rounded: true, BackgroundColor: set.bg, BorderColor: "#000000"})
-				}
-			}
-			rules = append(rules, "Cells joined by a white dot hold consecutive digits; by a black dot, one digit is double the other.")
-			if c.Negative {
-				rules = append(rules, "All possible dots are given"+grids(c)+".")
+			if err := d.kropki(c, grids(c)); err != nil {
+				return nil, err
 			}
 		case "parity":
 			for _, q := range c.Odd {
@@ -208,9 +213,12 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 			}
 			rules = append(rules, "A grey circle holds an odd digit, a grey square an even one.")
 		default:
-			return nil, fmt.Errorf("%w: gattai kind %q has no SudokuPad form yet", ErrUnsupported, c.Kind)
+			if err := d.kind(c, grids(c)); err != nil {
+				return nil, err
+			}
 		}
 	}
+	rules = append(rules, d.rules...)
 	if hasKind(l, "killer") {
 		rules = append(rules, "Digits in a cage do not repeat, and sum to its number if it has one.")
 	}
