@@ -41,9 +41,13 @@
 //     values make several: the i-th holds the white dots of the i-th
 //     distinct difference and the black dots of the i-th distinct ratio.
 //   - "negative" listing ratio, difference or both makes the kropki
-//     constraint negative, which black, white or both (the default);
-//     only with one kropki constraint whose negated dots have the
-//     default value, else it is refused. "xv" in it makes xv negative.
+//     constraint negative, which black, white or both (the default):
+//     the pairs with no dot of either colour hold neither relation, of
+//     the dots' values. So does "nonconsecutive" for white dots beside
+//     any kropki dot or negative (f-puzzles' nonconsecutive spares the
+//     pairs with a dot, as SudokuSolver reads it); alone, it is gattai's
+//     nonconsecutive. Either needs the dots to make one kropki
+//     constraint, and nonconsecutive white dots of difference 1.
 //   - xv is xv, its value X or V.
 //   - arrow is arrow: cells the circle (1 to 3 cells, 1 in grids over 9,
 //     read as a number in reading order), lines as f-puzzles gives them,
@@ -59,7 +63,11 @@
 //     betweenline, regionsumline and entropicline are whispers, renban,
 //     palindrome, between, regionsum and entropic, a constraint per line.
 //   - clone (cells and cloneCells) is clone, quadruple (cells and values)
-//     quadruple, minimum and maximum (cells) are themselves.
+//     quadruple, minimum and maximum (cells) are themselves. f-puzzles
+//     compares a minimum or maximum cell only with its neighbours not in
+//     the same list: a cell next to another of its list is read as
+//     thermometers of two cells, to (minimum) or from (maximum) each of
+//     its other neighbours, with a note.
 //   - killercage is killer (its value the sum; no value, no repeats only),
 //     thermometer is thermo (a constraint per line), odd and even are
 //     parity, extraregion is region, disjointgroups is region preset
@@ -70,9 +78,16 @@
 // say exactly is refused with ErrUnsupported: a little killer that is
 // not a whole diagonal, a sandwich, x-sum or skyscraper clue that is not
 // a whole row or column, an arrow's circle out of reading order, a
-// negative kropki constraint beside another kropki constraint or of
-// other values than 1 and 2 for its negated dots. An arrow's line that
-// starts beside its circle is written from the circle cell next to it.
+// negative kropki constraint beside another kropki constraint or
+// negating white dots of a difference other than 1, nonconsecutive
+// beside kropki dots, minimum (or maximum) cells next to each other. A
+// kropki constraint negating white dots is written as nonconsecutive. An
+// arrow's line that starts beside its circle is written from the circle
+// cell next to it.
+//
+// testdata/variants.txt holds 35 real puzzles with their solutions, of
+// every kind here: gattai finds each one's unique solution, the setter's,
+// and refuses the four with a rule it lacks by name.
 //
 // Errors are placed in the JSON: for a link, in the decompressed JSON.
 // Decompression is bounded by lzstring.DefaultLimit.

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"gattai/backtrack"
 	"gattai/layouts"
@@ -152,7 +153,6 @@ func TestRoundTrip(t *testing.T) {
 			{Kind: "diagonal"},
 			{Kind: "antiknight"},
 			{Kind: "antiking"},
-			{Kind: "nonconsecutive"},
 			{Kind: "region", Preset: "disjoint"},
 			{Kind: "region", Cells: cells("r1c1", "r5c5", "r9c9")},
 			{Kind: "killer", Sum: 15, Cells: cells("r1c1", "r1c2", "r2c1")},
@@ -161,6 +161,7 @@ func TestRoundTrip(t *testing.T) {
 			{Kind: "parity", Even: cells("r2c2"), Odd: cells("r8c8", "r7c7")},
 			{Kind: "thermo", Cells: cells("r6c1", "r7c2", "r8c2")},
 		}},
+		{"nonconsecutive", 9, []layouts.Constraint{{Kind: "nonconsecutive"}, {Kind: "thermo", Cells: cells("r6c1", "r7c2", "r8c2")}}},
 		{"jigsaw", 4, []layouts.Constraint{{Kind: "jigsaw", Pieces: []string{"AAAB", "ACBB", "CCDB", "CDDD"}}}},
 		{"kropki positive", 4, []layouts.Constraint{{Kind: "kropki", White: [][]layouts.Pos{cells("r1c1", "r1c2")}}}},
 	} {
@@ -232,9 +233,11 @@ func TestRefused(t *testing.T) {
 	tcs = append(tcs, []struct{ name, json, key, msg string }{
 		{"unknown", fp(`,"wibble":1`), "wibble", `key "wibble" (unknown to gattai) is not supported yet`},
 		{"negative other", fp(`,"negative":["ratio","difference","wibble"]`), "negative", `with "wibble"`},
-		{"negative with valued dots", fp(`,"difference":[{"cells":["R1C1","R1C2"],"value":"2"}],"negative":["difference"]`), "negative", `difference dots of value 2, not 1`},
-		{"negative with two ratios", fp(`,"ratio":[{"cells":["R1C1","R1C2"]},{"cells":["R3C1","R3C2"],"value":3}],"negative":["xv","ratio"]`), "negative", `with "ratio" and dots of several values`},
+		{"negative with two differences", fp(`,"difference":[{"cells":["R1C1","R1C2"],"value":"2"},{"cells":["R3C1","R3C2"]}],"negative":["difference"]`), "negative", `with difference and dots of several values`},
+		{"negative with two ratios", fp(`,"ratio":[{"cells":["R1C1","R1C2"]},{"cells":["R3C1","R3C2"],"value":3}],"negative":["xv","ratio"]`), "negative", `with ratio and dots of several values`},
 		{"negative with two differences", fp(`,"difference":[{"cells":["R1C1","R1C2"]},{"cells":["R3C1","R3C2"],"value":3}],"negative":["ratio"]`), "negative", `several values`},
+		{"nonconsecutive with two differences", fp(`,"nonconsecutive":true,"difference":[{"cells":["R1C1","R1C2"]},{"cells":["R3C1","R3C2"],"value":3}]`), "nonconsecutive", `with kropki dots and dots of several values`},
+		{"nonconsecutive with difference 2", fp(`,"nonconsecutive":true,"difference":[{"cells":["R1C1","R1C2"],"value":2}]`), "nonconsecutive", `with difference dots of value 2`},
 		{"difference 4", fp(`,"difference":[{"cells":["R1C1","R1C2"],"value":"4"}]`), "difference", `with value 4 in a 4x4 grid`},
 		{"ratio 5", fp(`,"ratio":[{"cells":["R1C1","R1C2"],"value":5}]`), "ratio", `with value 5`},
 		{"xv value", fp(`,"xv":[{"cells":["R1C1","R1C2"],"value":"W"}]`), "xv", `with value "W"`},
@@ -411,7 +414,9 @@ func TestRoundTripKinds(t *testing.T) {
 			{Kind: "kropki", Black: pairs("r9c8", "r9c9"), Ratio: 3},
 		}},
 		{"kropki negative black", []layouts.Constraint{{Kind: "kropki", Black: pairs("r2c1", "r2c2"), Negative: true, Which: "black"}}},
-		{"kropki negative white", []layouts.Constraint{{Kind: "kropki", Negative: true, Which: "white"}}},
+		{"kropki negative white", []layouts.Constraint{{Kind: "kropki", Black: pairs("r2c1", "r2c2"), Negative: true, Which: "white"}}},
+		{"kropki negative black, ratio 3", []layouts.Constraint{{Kind: "kropki", Black: pairs("r2c1", "r2c2"), Ratio: 3, Negative: true, Which: "black"}}},
+		{"kropki negative", []layouts.Constraint{{Kind: "kropki", White: pairs("r2c1", "r2c2"), Negative: true}}},
 		{"kropki negative black, difference 3", []layouts.Constraint{{Kind: "kropki", White: pairs("r1c1", "r1c2"), Difference: 3, Negative: true, Which: "black"}}},
 		{"xv negative", []layouts.Constraint{{Kind: "xv", X: pairs("r1c1", "r1c2"), V: pairs("r2c1", "r3c1", "r9c9", "r9c8"), Negative: true}}},
 		{"lines and clues", []layouts.Constraint{
@@ -486,6 +491,23 @@ func TestReadKinds(t *testing.T) {
 				{Kind: "kropki", White: pairs("r2c1", "r2c2")},
 			}, 0},
 		{"negative ratio", fp(`,"negative":["ratio"]`), []layouts.Constraint{{Kind: "kropki", Negative: true, Which: "black"}}, 0},
+		{"nonconsecutive alone", fp(`,"nonconsecutive":true`), []layouts.Constraint{{Kind: "nonconsecutive"}}, 0},
+		{"nonconsecutive beside dots", fp(`,"nonconsecutive":true,"ratio":[{"cells":["R1C1","R1C2"],"value":3}]`),
+			[]layouts.Constraint{{Kind: "kropki", Black: pairs("r1c1", "r1c2"), Ratio: 3, Negative: true, Which: "white"}}, 0},
+		{"nonconsecutive and negative ratio", fp(`,"nonconsecutive":true,"negative":["ratio"]`), []layouts.Constraint{{Kind: "kropki", Negative: true}}, 0},
+		{"adjacent maxima", fp(`,"maximum":[{"cell":"R1C1"},{"cell":"R1C2"},{"cell":"R4C4"}],"minimum":[{"cell":"R3C3"},{"cell":"R2C3"}]`),
+			[]layouts.Constraint{
+				{Kind: "thermo", Cells: cells("r3c3", "r3c2")},
+				{Kind: "thermo", Cells: cells("r3c3", "r3c4")},
+				{Kind: "thermo", Cells: cells("r3c3", "r4c3")},
+				{Kind: "thermo", Cells: cells("r2c3", "r1c3")},
+				{Kind: "thermo", Cells: cells("r2c3", "r2c2")},
+				{Kind: "thermo", Cells: cells("r2c3", "r2c4")},
+				{Kind: "thermo", Cells: cells("r2c1", "r1c1")},
+				{Kind: "thermo", Cells: cells("r1c3", "r1c2")},
+				{Kind: "thermo", Cells: cells("r2c2", "r1c2")},
+				{Kind: "maximum", Cells: cells("r4c4")},
+			}, 2},
 		{"negative all", fp(`,"negative":["xv","difference","ratio"],"xv":[{"cells":["R1C1","R1C2"],"value":"x"}]`),
 			[]layouts.Constraint{{Kind: "kropki", Negative: true}, {Kind: "xv", X: pairs("r1c1", "r1c2"), Negative: true}}, 0},
 		{"whispers default value", fp(`,"whispers":[{"lines":[["R1C1","R1C2"]],"value":"2"}],"renban":[{"lines":[["R2C1","R2C2"]],"value":""}]`),
@@ -543,7 +565,8 @@ func TestWriteKindsRefused(t *testing.T) {
 		{"partial little killer", []layouts.Constraint{{Kind: "littlekiller", Cells: cells("r2c2", "r3c3"), Sum: 5}}},
 		{"circle out of order", []layouts.Constraint{{Kind: "arrow", Cells: cells("r1c2", "r1c1"), Lines: [][]layouts.Pos{cells("r1c2", "r2c3")}}}},
 		{"two kropki and a negative", []layouts.Constraint{{Kind: "kropki", Negative: true}, {Kind: "kropki", Difference: 2}}},
-		{"negative kropki of ratio 3", []layouts.Constraint{{Kind: "kropki", Negative: true, Ratio: 3}}},
+		{"nonconsecutive beside dots", []layouts.Constraint{{Kind: "nonconsecutive"}, {Kind: "kropki", Black: pairs("r2c1", "r2c2")}}},
+		{"adjacent maxima", []layouts.Constraint{{Kind: "maximum", Cells: cells("r1c1")}, {Kind: "maximum", Cells: cells("r1c2")}}},
 		{"negative white kropki of difference 2", []layouts.Constraint{{Kind: "kropki", Negative: true, Which: "white", Difference: 2}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -581,5 +604,68 @@ func TestArrowLineFromCircle(t *testing.T) {
 	}
 	if len(q.Puzzle.Model.Rules) != 1 || !reflect.DeepEqual(q.Puzzle.Model.Rules[0], m.Rules[0]) {
 		t.Errorf("rules %+v, want %+v", q.Puzzle.Model.Rules, m.Rules)
+	}
+}
+
+// TestVariants reads real puzzles of every kind f-puzzles and gattai
+// share, with the solutions SudokuSolver validated: each has one
+// solution, the setter's, and reads back the same when written. Those
+// with a rule gattai lacks are refused by name.
+func TestVariants(t *testing.T) {
+	b, err := os.ReadFile("testdata/variants.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := map[string]string{
+		`"159 Arrows"`: "columnindexer", `"Dab"`: "columnindexer",
+		"Jumped Joy": "zipperline", "Slow Thermo Sudoku": "slowthermometer",
+	}
+	var name string
+	seen := 0
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "# ") {
+			name = strings.TrimPrefix(line, "# ")
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) != 2 {
+			continue
+		}
+		seen++
+		t.Run(name, func(t *testing.T) {
+			p, err := Parse("variant", []byte(f[0]))
+			for prefix, key := range refused {
+				if strings.HasPrefix(name, prefix) {
+					var ue *UnsupportedError
+					if !errors.As(err, &ue) || ue.Key != key {
+						t.Fatalf("err = %v, want %q refused", err, key)
+					}
+					return
+				}
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			r, err := backtrack.Count(ctx, p.Puzzle, 2)
+			if err != nil || r.Count != 1 {
+				t.Fatalf("%d solutions, %v; want 1", r.Count, err)
+			}
+			if err := layouts.Check(p.Puzzle, r.Grid); err != nil {
+				t.Errorf("Check: %v", err)
+			}
+			var got strings.Builder
+			for _, d := range r.Grid.Digits {
+				fmt.Fprint(&got, d)
+			}
+			if got.String() != f[1] {
+				t.Errorf("solution\n%s, want\n%s", got.String(), f[1])
+			}
+			roundTrip(t, p.Puzzle)
+		})
+	}
+	if seen != 35 {
+		t.Errorf("%d puzzles, want 35", seen)
 	}
 }

@@ -78,20 +78,10 @@ func readNegative(r *reader, raw json.RawMessage) error {
 		switch s {
 		case "ratio", "difference":
 			// The kropki constraint is negative for the pairs with no dot
-			// of its own: with dots of several values (several kropki
-			// constraints), or of the negated colour at a value other
-			// than 1 (difference) or 2 (ratio), what f-puzzles asks of
-			// the pairs without a dot is not certain.
-			whites, blacks := r.dotValues(false), r.dotValues(true)
-			vs, def := whites, 1
-			if s == "ratio" {
-				vs, def = blacks, 2
-			}
-			if len(whites) > 1 || len(blacks) > 1 {
-				return &UnsupportedError{Key: "negative", Detail: fmt.Sprintf("with %q and dots of several values", s)}
-			}
-			if len(vs) == 1 && vs[0] != def {
-				return &UnsupportedError{Key: "negative", Detail: fmt.Sprintf("with %q and %s dots of value %d, not %d", s, s, vs[0], def)}
+			// of its own, and negates one value of each colour: dots of
+			// several values (several kropki constraints) cannot say it.
+			if err := r.oneKropki("negative", s); err != nil {
+				return err
 			}
 		case "xv":
 		default:
@@ -101,15 +91,53 @@ func readNegative(r *reader, raw json.RawMessage) error {
 	return nil
 }
 
+// oneKropki refuses key (with what) unless the dots make one kropki
+// constraint: one difference and one ratio.
+func (r *reader) oneKropki(key, what string) error {
+	if len(r.dotValues(false)) > 1 || len(r.dotValues(true)) > 1 {
+		return &UnsupportedError{Key: key, Detail: fmt.Sprintf("with %s and dots of several values", what)}
+	}
+	return nil
+}
+
+// kropkiNegated reports which colours of kropki dots are all given.
+// f-puzzles' nonconsecutive, beside kropki dots, is the white dots' (it
+// spares the pairs with a dot, as SudokuSolver reads it): with no kropki
+// dot or negative, it is gattai's nonconsecutive.
+func (r *reader) kropkiNegated() (white, black bool) {
+	white = slices.Contains(r.negative, "difference")
+	black = slices.Contains(r.negative, "ratio")
+	if r.nonconsecutive && (len(r.dots) > 0 || white || black) {
+		white = true
+	}
+	return white, black
+}
+
+// checkNonconsecutive refuses nonconsecutive where it is the white dots'
+// negative but gattai cannot say it: with dots of several values, or
+// white dots of another difference than 1.
+func (r *reader) checkNonconsecutive() error {
+	if !r.nonconsecutive || len(r.dots) == 0 && len(r.negative) == 0 {
+		return nil
+	}
+	if err := r.oneKropki("nonconsecutive", "kropki dots"); err != nil {
+		return err
+	}
+	if vs := r.dotValues(false); len(vs) == 1 && vs[0] != 1 {
+		return &UnsupportedError{Key: "nonconsecutive", Detail: fmt.Sprintf("with difference dots of value %d", vs[0])}
+	}
+	return nil
+}
+
 // kropki makes the kropki constraints: the i-th holds the white dots of
 // the i-th distinct difference and the black dots of the i-th distinct
-// ratio. negative, read after the dots, allowed it only with one
-// constraint, the negated colour at its default value.
+// ratio. A negative (negative, nonconsecutive) was allowed only with one
+// constraint.
 func (r *reader) kropki() []layouts.Constraint {
 	whites, blacks := r.dotValues(false), r.dotValues(true)
-	ratio, diff := slices.Contains(r.negative, "ratio"), slices.Contains(r.negative, "difference")
+	white, black := r.kropkiNegated()
 	k := max(len(whites), len(blacks))
-	if k == 0 && (ratio || diff) {
+	if k == 0 && (white || black) {
 		k = 1
 	}
 	out := make([]layouts.Constraint, k)
@@ -131,12 +159,12 @@ func (r *reader) kropki() []layouts.Constraint {
 		}
 		out[i] = c
 	}
-	if ratio || diff {
+	if white || black {
 		out[0].Negative = true
 		switch {
-		case !diff:
+		case !white:
 			out[0].Which = "black"
-		case !ratio:
+		case !black:
 			out[0].Which = "white"
 		}
 	}
@@ -435,7 +463,11 @@ func readQuadruples(r *reader, raw json.RawMessage) error {
 	return nil
 }
 
-// readExtrema reads minimum or maximum cells: one constraint for all.
+// readExtrema reads minimum or maximum cells. f-puzzles compares such a
+// cell only with its neighbours that are not of the same key; gattai's
+// kind, with all of them. So the cells with no such neighbour make one
+// constraint of the kind, and each other cell a thermometer of two cells
+// from (minimum: to) each neighbour outside the key.
 func readExtrema(kind string) func(*reader, json.RawMessage) error {
 	return func(r *reader, raw json.RawMessage) error {
 		var es []struct {
@@ -444,16 +476,49 @@ func readExtrema(kind string) func(*reader, json.RawMessage) error {
 		if err := decode(raw, &es); err != nil {
 			return err
 		}
-		c := layouts.Constraint{Kind: kind}
+		var cells []layouts.Pos
 		for _, e := range es {
 			p, err := r.pos(e.Cell)
 			if err != nil {
 				return err
 			}
-			c.Cells = append(c.Cells, p)
+			if !slices.Contains(cells, p) {
+				cells = append(cells, p)
+			}
+		}
+		c := layouts.Constraint{Kind: kind}
+		var thermos []layouts.Constraint
+		for _, p := range cells {
+			var others []layouts.Pos
+			apart := true
+			for _, mv := range [][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}} {
+				q := layouts.Pos{Row: p.Row + mv[0], Col: p.Col + mv[1]}
+				switch {
+				case !r.inside(q.Row, q.Col):
+				case slices.Contains(cells, q):
+					apart = false
+				default:
+					others = append(others, q)
+				}
+			}
+			if apart {
+				c.Cells = append(c.Cells, p)
+				continue
+			}
+			for _, q := range others {
+				t := layouts.Constraint{Kind: "thermo", Cells: []layouts.Pos{q, p}}
+				if kind == "minimum" {
+					t.Cells = []layouts.Pos{p, q}
+				}
+				thermos = append(thermos, t)
+			}
 		}
 		if len(c.Cells) > 0 {
 			r.more = append(r.more, c)
+		}
+		if len(thermos) > 0 {
+			r.thermos = append(r.thermos, thermos...)
+			r.note("read the %s cells next to another as thermometers of two cells from (minimum: to) each other neighbour", kind)
 		}
 		return nil
 	}
@@ -461,9 +526,10 @@ func readExtrema(kind string) func(*reader, json.RawMessage) error {
 
 // writer is Marshal's state for the kinds of this file.
 type writer struct {
-	out *outPuzzle
-	n   int
-	at  layouts.Pos // the grid's top-left position on the canvas
+	out     *outPuzzle
+	n       int
+	at      layouts.Pos                     // the grid's top-left position on the canvas
+	extrema map[string]map[layouts.Pos]bool // the minimum and maximum cells so far
 }
 
 // name is the f-puzzles name of a position, which may be just outside
@@ -496,16 +562,16 @@ func (w *writer) negative(s string) {
 func (w *writer) kropki(c layouts.Constraint, kropkis int) error {
 	diff, ratio := max(c.Difference, 1), max(c.Ratio, 2)
 	if c.Negative {
+		// f-puzzles negates white dots by nonconsecutive (difference 1),
+		// black dots by "negative" listing "ratio".
 		white, black := c.Which != "black", c.Which != "white"
-		if kropkis > 1 || white && diff != 1 || black && ratio != 2 {
-			return fmt.Errorf("%w: a negative kropki constraint in f-puzzles is the only one, of difference 1 and ratio 2 for the dots it negates", ErrUnsupported)
+		if kropkis > 1 || white && diff != 1 {
+			return fmt.Errorf("%w: a negative kropki constraint in f-puzzles is the only one, of difference 1 if its white dots are all given", ErrUnsupported)
 		}
 		if black {
 			w.negative("ratio")
 		}
-		if white {
-			w.negative("difference")
-		}
+		w.out.Nonconsecutive = w.out.Nonconsecutive || white
 	}
 	value := func(v, def int) string {
 		if v == def {
@@ -624,6 +690,17 @@ func (w *writer) kind(c layouts.Constraint) error {
 	case "quadruple":
 		out.Quadruple = append(out.Quadruple, outQuad{Cells: w.names(c.Cells), Values: c.Digits})
 	case "minimum", "maximum":
+		if w.extrema[c.Kind] == nil {
+			w.extrema[c.Kind] = map[layouts.Pos]bool{}
+		}
+		for _, q := range c.Cells {
+			for _, mv := range [][2]int{{-1, 0}, {0, -1}, {0, 1}, {1, 0}} {
+				if w.extrema[c.Kind][layouts.Pos{Row: q.Row + mv[0], Col: q.Col + mv[1]}] {
+					return fmt.Errorf("%w: %s cells next to each other (f-puzzles compares them only with other neighbours)", ErrUnsupported, c.Kind)
+				}
+			}
+			w.extrema[c.Kind][q] = true
+		}
 		list := &out.Minimum
 		if c.Kind == "maximum" {
 			list = &out.Maximum

@@ -252,6 +252,9 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 			return nil, fail(data, f.off, err)
 		}
 	}
+	if err := r.checkNonconsecutive(); err != nil {
+		return nil, fail(data, byName["nonconsecutive"].off, err)
+	}
 	if err := r.build(); err != nil {
 		return nil, fail(data, byName["grid"].off, err)
 	}
@@ -589,7 +592,7 @@ func (r *reader) build() error {
 	for _, k := range []struct {
 		on   bool
 		kind string
-	}{{r.antiknight, "antiknight"}, {r.antiking, "antiking"}, {r.nonconsecutive, "nonconsecutive"}} {
+	}{{r.antiknight, "antiknight"}, {r.antiking, "antiking"}, {r.nonconsecutive && len(r.kropki()) == 0, "nonconsecutive"}} {
 		if k.on {
 			add(layouts.Constraint{Kind: k.kind})
 		}

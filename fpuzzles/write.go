@@ -119,11 +119,12 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 		return out
 	}
 	out := outPuzzle{Size: n, Title: o.Title, Author: o.Author, Ruleset: o.Rules}
-	w := &writer{out: &out, n: n, at: at}
-	kropkis := 0
+	w := &writer{out: &out, n: n, at: at, extrema: map[string]map[layouts.Pos]bool{}}
+	kropkis, dots := 0, false
 	for _, c := range l.Constraints {
 		if c.Kind == "kropki" {
 			kropkis++
+			dots = dots || len(c.White)+len(c.Black) > 0
 		}
 	}
 	out.Grid = make([][]outCell, n)
@@ -186,6 +187,10 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 		case "antiking":
 			out.Antiking = true
 		case "nonconsecutive":
+			if dots {
+				// f-puzzles' nonconsecutive spares the pairs with a dot.
+				return nil, fmt.Errorf("%w: nonconsecutive beside kropki dots (f-puzzles' spares the pairs with a dot; say it as a negative kropki)", ErrUnsupported)
+			}
 			out.Nonconsecutive = true
 		case "jigsaw":
 			if err := regions(c.Pieces); err != nil {
