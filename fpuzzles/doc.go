@@ -50,8 +50,10 @@
 //     constraint, and nonconsecutive white dots of difference 1.
 //   - xv is xv, its value X or V.
 //   - arrow is arrow: cells the circle (1 to 3 cells, 1 in grids over 9,
-//     read as a number in reading order), lines as f-puzzles gives them,
-//     from a circle cell (gattai skips the circle's cells).
+//     given in reading order, read as a number that way), lines as
+//     f-puzzles gives them: from a cell of the circle, never back into
+//     it (f-puzzles does not sum a line's first cell, gattai the circle's
+//     cells: the same then). Other arrows are refused.
 //   - littlekillersum is littlekiller: the clue cell outside the grid and
 //     its direction (UL, UR, DL, DR) give the diagonal's cells, in order
 //     from the clue; a clue with no value is skipped with a note.

@@ -242,6 +242,10 @@ func TestRefused(t *testing.T) {
 		{"ratio 5", fp(`,"ratio":[{"cells":["R1C1","R1C2"],"value":5}]`), "ratio", `with value 5`},
 		{"xv value", fp(`,"xv":[{"cells":["R1C1","R1C2"],"value":"W"}]`), "xv", `with value "W"`},
 		{"arrow circle of 4", fp(`,"arrow":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"lines":[["R2C2","R3C3"]]}]`), "arrow", `with a circle of 4 cells`},
+		{"arrow circle out of order", fp(`,"arrow":[{"cells":["R2C2","R2C1"],"lines":[["R2C2","R3C3"]]}]`), "arrow", `with a circle not in reading order (r2c2 before r2c1)`},
+		{"arrow line from outside", fp(`,"arrow":[{"cells":["R2C2"],"lines":[["R3C3","R4C4"]]}]`), "arrow", `does not leave its circle`},
+		{"arrow line back through", fp(`,"arrow":[{"cells":["R2C2","R2C3"],"lines":[["R2C2","R3C3","R2C3"]]}]`), "arrow", `does not leave its circle`},
+		{"arrow line of the circle", fp(`,"arrow":[{"cells":["R2C2"],"lines":[["R2C2"]]}]`), "arrow", `does not leave its circle`},
 		{"arrow circle of 0", fp(`,"arrow":[{"cells":[],"lines":[["R2C2","R3C3"]]}]`), "arrow", `with a circle of 0 cells`},
 		{"little killer direction", fp(`,"littlekillersum":[{"cell":"R0C1","direction":"DD","value":"5"}]`), "littlekillersum", `with direction "DD"`},
 		{"renban value", fp(`,"renban":[{"lines":[["R1C1","R1C2"]],"value":"3"}]`), "renban", `with value "3"`},
@@ -482,8 +486,8 @@ func TestReadKinds(t *testing.T) {
 				{Kind: "xsum", Cells: cells("r3c1", "r3c2", "r3c3", "r3c4"), Sum: 6},
 				{Kind: "skyscraper", Cells: cells("r4c1", "r3c1", "r2c1", "r1c1"), Count: 2},
 			}, 1},
-		{"arrow circle in reading order", fp(`,"arrow":[{"cells":["R2C2","R2C1"],"lines":[["R2C2","R3C3","R4C4"]]}]`),
-			[]layouts.Constraint{{Kind: "arrow", Cells: cells("r2c1", "r2c2"), Lines: [][]layouts.Pos{cells("r2c2", "r3c3", "r4c4")}}}, 0},
+		{"arrow of a pill", fp(`,"arrow":[{"cells":["R2C1","R2C2"],"lines":[["R2C2","R3C3","R4C4"],["R2C1","R3C1"]]}]`),
+			[]layouts.Constraint{{Kind: "arrow", Cells: cells("r2c1", "r2c2"), Lines: [][]layouts.Pos{cells("r2c2", "r3c3", "r4c4"), cells("r2c1", "r3c1")}}}, 0},
 		{"dots of several values", fp(`,"difference":[{"cells":["R1C1","R1C2"],"value":"2"},{"cells":["R2C1","R2C2"]},{"cells":["R3C1","R3C2"],"value":2}],` +
 			`"ratio":[{"cells":["R4C1","R4C2"],"value":"3"}]`),
 			[]layouts.Constraint{
@@ -564,6 +568,7 @@ func TestWriteKindsRefused(t *testing.T) {
 	}{
 		{"partial little killer", []layouts.Constraint{{Kind: "littlekiller", Cells: cells("r2c2", "r3c3"), Sum: 5}}},
 		{"circle out of order", []layouts.Constraint{{Kind: "arrow", Cells: cells("r1c2", "r1c1"), Lines: [][]layouts.Pos{cells("r1c2", "r2c3")}}}},
+		{"line away from its circle", []layouts.Constraint{{Kind: "arrow", Cells: cells("r1c1"), Lines: [][]layouts.Pos{cells("r3c3", "r4c4")}}}},
 		{"two kropki and a negative", []layouts.Constraint{{Kind: "kropki", Negative: true}, {Kind: "kropki", Difference: 2}}},
 		{"nonconsecutive beside dots", []layouts.Constraint{{Kind: "nonconsecutive"}, {Kind: "kropki", Black: pairs("r2c1", "r2c2")}}},
 		{"adjacent maxima", []layouts.Constraint{{Kind: "maximum", Cells: cells("r1c1")}, {Kind: "maximum", Cells: cells("r1c2")}}},

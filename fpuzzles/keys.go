@@ -48,7 +48,7 @@ var keys = []Key{
 	{Name: "odd", Support: Honoured, About: "parity, odd cells", read: readParity(false)},
 	{Name: "even", Support: Honoured, About: "parity, even cells", read: readParity(true)},
 	{Name: "thermometer", Support: Honoured, About: "thermo, one per line", read: readThermos},
-	{Name: "arrow", Support: Honoured, About: "arrow: cells the circle (1 to 3 cells, read in reading order), lines as given", read: readArrows},
+	{Name: "arrow", Support: Honoured, About: "arrow: cells the circle (1 to 3 cells in reading order), lines as given, each from a circle cell and not back into it", read: readArrows},
 	{Name: "littlekillersum", Support: Honoured, About: "littlekiller: the diagonal from cell in direction (UR, DL, ...); no value, no clue", read: readLittleKillers},
 	{Name: "sandwichsum", Support: Honoured, About: "sandwich: the row or column from the clue cell outside the grid", read: readClues("sandwich")},
 	{Name: "xsum", Support: Honoured, About: "xsum: the row or column from the clue cell outside the grid", read: readClues("xsum")},

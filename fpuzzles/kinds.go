@@ -217,18 +217,25 @@ func readArrows(r *reader, raw json.RawMessage) error {
 		case len(e.Lines) == 0:
 			return fmt.Errorf("%w: the arrow at %s has no lines", layouts.ErrLayout, circle[0])
 		}
-		// A circle of several cells reads as a number in reading order.
-		slices.SortFunc(circle, func(a, b layouts.Pos) int {
-			if a.Row != b.Row {
-				return a.Row - b.Row
+		// A circle of several cells reads as a number: SudokuSolver in the
+		// order given, setters in reading order. Where they differ, which
+		// is meant is not certain.
+		for i := 1; i < len(circle); i++ {
+			a, b := circle[i-1], circle[i]
+			if a.Row > b.Row || a.Row == b.Row && a.Col >= b.Col {
+				return &UnsupportedError{Key: "arrow", Detail: fmt.Sprintf("with a circle not in reading order (%s before %s)", a, b)}
 			}
-			return a.Col - b.Col
-		})
+		}
 		c := layouts.Constraint{Kind: "arrow", Cells: circle}
 		for _, l := range e.Lines {
 			ps, err := r.cells(l)
 			if err != nil {
 				return err
+			}
+			// f-puzzles' line starts in the circle, and that one cell is
+			// not summed; gattai skips every cell of the circle.
+			if len(ps) < 2 || !slices.Contains(circle, ps[0]) || slices.ContainsFunc(ps[1:], func(p layouts.Pos) bool { return slices.Contains(circle, p) }) {
+				return &UnsupportedError{Key: "arrow", Detail: fmt.Sprintf("with a line %v that does not leave its circle at its first cell", ps)}
 			}
 			c.Lines = append(c.Lines, ps)
 		}
@@ -653,7 +660,19 @@ func (w *writer) kind(c layouts.Constraint) error {
 		}
 		a := outArrow{Cells: w.names(c.Cells)}
 		for _, l := range c.Lines {
-			a.Lines = append(a.Lines, w.names(fromCircle(c.Cells, l)))
+			// f-puzzles skips the first cell of a line, gattai the cells
+			// of the circle: the line is written from one circle cell.
+			var rest []layouts.Pos
+			for _, q := range l {
+				if !slices.Contains(c.Cells, q) {
+					rest = append(rest, q)
+				}
+			}
+			line := fromCircle(c.Cells, rest)
+			if len(line) == len(rest) {
+				return fmt.Errorf("%w: an arrow whose line (%v) does not start beside its circle", ErrUnsupported, l)
+			}
+			a.Lines = append(a.Lines, w.names(line))
 		}
 		out.Arrow = append(out.Arrow, a)
 	case "littlekiller":
