@@ -674,3 +674,23 @@ func TestVariants(t *testing.T) {
 		t.Errorf("%d puzzles, want 35", seen)
 	}
 }
+
+// TestSudokuPadAddress: SudokuPad keeps a puzzle it converted from
+// f-puzzles in f-puzzles' JSON; its address reads as the f-puzzles link.
+func TestSudokuPadAddress(t *testing.T) {
+	link := realLinks(t)[1]
+	payload := link[strings.Index(link, "load=")+len("load="):]
+	a, err := Parse("", []byte(link))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{"https://sudokupad.app/fpuzzles" + payload, "https://sudokupad.app/sudoku/fpuz" + payload, "fpuzzles" + payload} {
+		b, err := Parse("", []byte(in))
+		if err != nil {
+			t.Fatalf("%.40s: %v", in, err)
+		}
+		if !reflect.DeepEqual(a.Layout().Constraints, b.Layout().Constraints) || a.Puzzle.String() != b.Puzzle.String() {
+			t.Errorf("%.40s reads otherwise", in)
+		}
+	}
+}

@@ -86,10 +86,13 @@ func centre(p layouts.Pos) [2]float64 { return [2]float64{float64(p.Row) + 0.5, 
 // hidden by white overlays, every box (or jigsaw piece) of every grid is
 // a region, killer cages and extra regions are cages, thermometers are
 // a bulb and a line, kropki dots are small circles, parity cells are
-// grey circles (odd) and squares (even). Rules with nothing to draw
+// grey circles (odd) and squares (even). Arrows, XV, outside clues,
+// lines, clones and quadruples are drawn as draw.go says (see doc.go),
+// each rule stated in the rules text too. Rules with nothing to draw
 // (diagonal, antiknight, antiking, nonconsecutive, disjoint groups,
-// negative kropki) are written in the rules text only. A constraint kind
-// gattai knows but this writer does not is refused by name.
+// negative kropki, minimum, maximum) are written in the rules text only.
+// A constraint SudokuPad cannot show as gattai means it is refused with
+// ErrUnsupported.
 func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 	m := p.Model
 	l := m.Layout
