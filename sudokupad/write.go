@@ -117,11 +117,7 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 	for c, q := range m.Cells {
 		out.Cells[q.Row][q.Col].Value = int(p.Givens[c])
 	}
-	for _, u := range m.Units {
-		if u.Kind == layouts.UnitBox {
-			out.Regions = append(out.Regions, at(cellsOf(u.Cells)))
-		}
-	}
+	out.Regions = regions(m)
 	// Hide the positions outside every grid, a white rectangle per run.
 	for r := range m.Height {
 		for c := 0; c < m.Width; {
@@ -243,6 +239,60 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 		out.Metadata.Solution = string(b)
 	}
 	return json.Marshal(out)
+}
+
+// regions are the boxes of every grid, or its jigsaw pieces, as cells,
+// each once where grids share them: from the layout, as the model drops
+// a box or piece that is also a row or column (a 1x7 box, a jigsaw piece
+// along a row).
+func regions(m *layouts.Model) [][][2]int {
+	l := m.Layout
+	n := l.Size
+	pieces := map[int][]string{}
+	for _, c := range l.Constraints {
+		if c.Kind != "jigsaw" {
+			continue
+		}
+		for g := range l.Grids {
+			if c.Grid == 0 || c.Grid == g+1 {
+				pieces[g] = c.Pieces
+			}
+		}
+	}
+	var out [][][2]int
+	for g := range l.Grids {
+		byName := map[string]int{} // a box or piece -> its index in out
+		for r := range n {
+			var row []rune
+			if ps, ok := pieces[g]; ok && r < len(ps) {
+				row = []rune(strings.ReplaceAll(ps[r], " ", ""))
+			}
+			for c := range n {
+				key := fmt.Sprint(r/l.BoxOf(g).Rows, ",", c/l.BoxOf(g).Cols)
+				if row != nil && c < len(row) {
+					key = string(row[c])
+				}
+				i, ok := byName[key]
+				if !ok {
+					i = len(out)
+					byName[key] = i
+					out = append(out, nil)
+				}
+				q := m.Cells[m.GridCells[g][r*n+c]]
+				out[i] = append(out[i], [2]int{q.Row, q.Col})
+			}
+		}
+	}
+	seen := map[string]bool{}
+	unique := out[:0]
+	for _, reg := range out {
+		key := fmt.Sprint(reg)
+		if !seen[key] {
+			seen[key] = true
+			unique = append(unique, reg)
+		}
+	}
+	return unique
 }
 
 func hasKind(l *layouts.Layout, kind string) bool {
