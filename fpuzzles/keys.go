@@ -87,6 +87,10 @@ var keys = []Key{
 	{Name: "zipperline", Support: Refused, About: "zipper line"},
 	{Name: "chineseline", Support: Refused, About: "Chinese whispers"},
 	{Name: "clock", Support: Refused, About: "clock"},
+	{Name: "slowthermometer", Support: Refused, About: "slow thermometer"},
+	{Name: "rowindexer", Support: Refused, About: "row indexer cells"},
+	{Name: "columnindexer", Support: Refused, About: "column indexer cells"},
+	{Name: "boxindexer", Support: Refused, About: "box indexer cells"},
 }
 
 func lookup(name string) (*Key, bool) {
