@@ -64,8 +64,10 @@
 //   - whispers (value, if any, the least difference), renban, palindrome,
 //     betweenline, regionsumline and entropicline are whispers, renban,
 //     palindrome, between, regionsum and entropic, a constraint per line.
-//   - clone (cells and cloneCells) is clone, quadruple (cells and values)
-//     quadruple, minimum and maximum (cells) are themselves. f-puzzles
+//   - clone (cells and cloneCells) is clone: one constraint for a copy
+//     moved as one, else a clone of one cell per pair (a cell cloned onto
+//     itself is skipped); quadruple (cells and values) is quadruple,
+//     minimum and maximum (cells) are themselves. f-puzzles
 //     compares a minimum or maximum cell only with its neighbours not in
 //     the same list: a cell next to another of its list is read as
 //     thermometers of two cells, to (minimum) or from (maximum) each of

@@ -516,6 +516,13 @@ func TestReadKinds(t *testing.T) {
 			[]layouts.Constraint{{Kind: "kropki", Negative: true}, {Kind: "xv", X: pairs("r1c1", "r1c2"), Negative: true}}, 0},
 		{"whispers default value", fp(`,"whispers":[{"lines":[["R1C1","R1C2"]],"value":"2"}],"renban":[{"lines":[["R2C1","R2C2"]],"value":""}]`),
 			[]layouts.Constraint{{Kind: "whispers", Cells: cells("r1c1", "r1c2")}, {Kind: "renban", Cells: cells("r2c1", "r2c2")}}, 0},
+		{"clones not moved copies", fp(`,"clone":[{"cells":["R1C1","R1C2"],"cloneCells":["R1C2","R1C3"]},{"cells":["R2C1","R2C2","R3C3"],"cloneCells":["R4C1","R3C2","R3C3"]}]`),
+			[]layouts.Constraint{
+				{Kind: "clone", Cells: cells("r1c1"), Clone: cells("r1c2")},
+				{Kind: "clone", Cells: cells("r1c2"), Clone: cells("r1c3")},
+				{Kind: "clone", Cells: cells("r2c1"), Clone: cells("r4c1")},
+				{Kind: "clone", Cells: cells("r2c2"), Clone: cells("r3c2")},
+			}, 0},
 		{"clone quadruple extrema", fp(`,"clone":[{"cells":["R1C1"],"cloneCells":["R4C4"]}],"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1,"3"]}],` +
 			`"maximum":[{"cell":"R1C1"},{"cell":"R4C4"}],"minimum":[]`),
 			[]layouts.Constraint{

@@ -59,7 +59,7 @@ var keys = []Key{
 	{Name: "betweenline", Support: Honoured, About: "between, one per line", read: readLines("between")},
 	{Name: "regionsumline", Support: Honoured, About: "regionsum, one per line", read: readLines("regionsum")},
 	{Name: "entropicline", Support: Honoured, About: "entropic, one per line", read: readLines("entropic")},
-	{Name: "clone", Support: Honoured, About: "clone: cells and cloneCells", read: readClones},
+	{Name: "clone", Support: Honoured, About: "clone: cells and cloneCells (not a moved copy: a clone per pair of cells)", read: readClones},
 	{Name: "quadruple", Support: Honoured, About: "quadruple: cells and values", read: readQuadruples},
 	{Name: "minimum", Support: Honoured, About: "minimum, its cells; a cell next to another: thermometers of 2 cells to its other neighbours", read: readExtrema("minimum")},
 	{Name: "maximum", Support: Honoured, About: "maximum, its cells; a cell next to another: thermometers of 2 cells from its other neighbours", read: readExtrema("maximum")},

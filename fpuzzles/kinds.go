@@ -426,6 +426,10 @@ func keyOf(kind string) string {
 	return kind
 }
 
+// readClones reads clones: cells[i] holds the digit of cloneCells[i].
+// gattai's clone is a copy moved as one; any other clone (turned,
+// overlapping) is read as clones of one cell each, and a cell cloned
+// onto itself is skipped, as SudokuSolver reads them.
 func readClones(r *reader, raw json.RawMessage) error {
 	var es []struct {
 		Cells      []string `json:"cells"`
@@ -443,7 +447,25 @@ func readClones(r *reader, raw json.RawMessage) error {
 		if err != nil {
 			return err
 		}
-		r.more = append(r.more, layouts.Constraint{Kind: "clone", Cells: ps, Clone: qs})
+		if len(ps) != len(qs) {
+			return fmt.Errorf("%w: a clone of %d cells has %d clone cells", layouts.ErrLayout, len(ps), len(qs))
+		}
+		if len(ps) == 0 {
+			continue
+		}
+		moved := true
+		for i := range ps {
+			moved = moved && qs[i].Row-ps[i].Row == qs[0].Row-ps[0].Row && qs[i].Col-ps[i].Col == qs[0].Col-ps[0].Col && !slices.Contains(ps, qs[i])
+		}
+		if moved {
+			r.more = append(r.more, layouts.Constraint{Kind: "clone", Cells: ps, Clone: qs})
+			continue
+		}
+		for i := range ps {
+			if ps[i] != qs[i] {
+				r.more = append(r.more, layouts.Constraint{Kind: "clone", Cells: ps[i : i+1], Clone: qs[i : i+1]})
+			}
+		}
 	}
 	return nil
 }
