@@ -75,13 +75,14 @@
 //   - killercage is killer (its value the sum; no value, no repeats only),
 //     thermometer is thermo (a constraint per line), odd and even are
 //     parity, extraregion is region, disjointgroups is region preset
-//     disjoint, and antiknight, antiking and nonconsecutive are themselves.
+//     disjoint, and antiknight and antiking are themselves.
 //
 // Marshal writes each of these back as the key it is read from, so that
 // a puzzle read and written reads back the same. What f-puzzles cannot
 // say exactly is refused with ErrUnsupported: a little killer that is
 // not a whole diagonal, a sandwich, x-sum or skyscraper clue that is not
-// a whole row or column, an arrow's circle out of reading order, a
+// a whole row or column, an arrow's circle out of reading order or its
+// line not starting in or beside the circle, a
 // negative kropki constraint beside another kropki constraint or
 // negating white dots of a difference other than 1, nonconsecutive
 // beside kropki dots, minimum (or maximum) cells next to each other. A
