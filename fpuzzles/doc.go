@@ -22,7 +22,8 @@
 //
 // Every top-level key is honoured, ignored as cosmetic with a note in
 // Puzzle.Notes, or refused; Keys lists them. A refused key (a rule gattai
-// has no kind for yet, like "arrow", or a key it does not know) is a
+// has no kind for yet, like "lockout", a value it cannot honour exactly,
+// like an arrow with a circle of 4 cells, or a key it does not know) is a
 // *layouts.ParseError at the key, unwrapping to an *UnsupportedError
 // that names it: a puzzle is never solved without one of its rules. An
 // empty value ([], false, null) asks for nothing and is not refused.
@@ -30,15 +31,68 @@
 // Mapping: size n takes layouts.DefaultBox(n) boxes (f-puzzles' default),
 // and a grid whose "region" indices differ from those boxes is a jigsaw.
 // A cell's value is a given when "given" is true, else a solver's entry,
-// ignored with a note. diagonal+ and diagonal- together are gattai's
-// diagonal; one alone is refused until gattai has single diagonals.
-// difference and ratio dots are kropki white and black dots, and only
-// with their default values (1 and 2); "negative" listing both ratio and
-// difference makes the kropki constraint negative, one alone is refused.
-// killercage is killer (its value the sum; no value, no repeats only),
-// thermometer is thermo (a constraint per line), odd and even are
-// parity, extraregion is region, disjointgroups is region preset
-// disjoint, and antiknight, antiking and nonconsecutive are themselves.
+// ignored with a note.
+//
+//   - diagonal+ and diagonal- together are diagonal; one alone is
+//     diagonal with which positive (/) or negative (\).
+//   - difference and ratio dots are kropki white and black dots, their
+//     value the difference (default 1) or ratio (default 2). A kropki
+//     constraint holds one difference and one ratio, so dots of several
+//     values make several: the i-th holds the white dots of the i-th
+//     distinct difference and the black dots of the i-th distinct ratio.
+//   - "negative" listing ratio, difference or both makes the kropki
+//     constraint negative, which black, white or both (the default):
+//     the pairs with no dot of either colour hold neither relation, of
+//     the dots' values. So does "nonconsecutive" for white dots beside
+//     any kropki dot or negative (f-puzzles' nonconsecutive spares the
+//     pairs with a dot, as SudokuSolver reads it); alone, it is gattai's
+//     nonconsecutive. Either needs the dots to make one kropki
+//     constraint, and nonconsecutive white dots of difference 1.
+//   - xv is xv, its value X or V.
+//   - arrow is arrow: cells the circle (1 to 3 cells, 1 in grids over 9,
+//     given in reading order, read as a number that way), lines as
+//     f-puzzles gives them: from a cell of the circle, never back into
+//     it (f-puzzles does not sum a line's first cell, gattai the circle's
+//     cells: the same then). Other arrows are refused.
+//   - littlekillersum is littlekiller: the clue cell outside the grid and
+//     its direction (UL, UR, DL, DR) give the diagonal's cells, in order
+//     from the clue; a clue with no value is skipped with a note.
+//   - sandwichsum, xsum and skyscraper (whose value is a count) are
+//     sandwich, xsum and skyscraper: the clue cell outside the grid
+//     (R0C3, R4C0, R10C3, R4C10 in a 9x9) gives the whole row or column,
+//     in order from the clue's side; a clue with no value is skipped.
+//   - whispers (value, if any, the least difference), renban, palindrome,
+//     betweenline, regionsumline and entropicline are whispers, renban,
+//     palindrome, between, regionsum and entropic, a constraint per line.
+//   - clone (cells and cloneCells) is clone: one constraint for a copy
+//     moved as one, else a clone of one cell per pair (a cell cloned onto
+//     itself is skipped); quadruple (cells and values) is quadruple,
+//     minimum and maximum (cells) are themselves. f-puzzles
+//     compares a minimum or maximum cell only with its neighbours not in
+//     the same list: a cell next to another of its list is read as
+//     thermometers of two cells, to (minimum) or from (maximum) each of
+//     its other neighbours, with a note.
+//   - killercage is killer (its value the sum; no value, no repeats only),
+//     thermometer is thermo (a constraint per line), odd and even are
+//     parity, extraregion is region, disjointgroups is region preset
+//     disjoint, and antiknight and antiking are themselves.
+//
+// Marshal writes each of these back as the key it is read from, so that
+// a puzzle read and written reads back the same. What f-puzzles cannot
+// say exactly is refused with ErrUnsupported: a little killer that is
+// not a whole diagonal, a sandwich, x-sum or skyscraper clue that is not
+// a whole row or column, an arrow's circle out of reading order or its
+// line not starting in or beside the circle, a
+// negative kropki constraint beside another kropki constraint or
+// negating white dots of a difference other than 1, nonconsecutive
+// beside kropki dots, minimum (or maximum) cells next to each other. A
+// kropki constraint negating white dots is written as nonconsecutive. An
+// arrow's line that starts beside its circle is written from the circle
+// cell next to it.
+//
+// testdata/variants.txt holds 35 real puzzles with their solutions, of
+// every kind here: gattai finds each one's unique solution, the setter's,
+// and refuses the four with a rule it lacks by name.
 //
 // Errors are placed in the JSON: for a link, in the decompressed JSON.
 // Decompression is bounded by lzstring.DefaultLimit.

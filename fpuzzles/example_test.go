@@ -40,12 +40,12 @@ func ExampleParse() {
 // ExampleParse_refused shows a rule gattai has no kind for yet: refused
 // by name at its place in the JSON.
 func ExampleParse_refused() {
-	_, err := fpuzzles.Parse("arrow.json", []byte(`{"size":4,"grid":[],
- "arrow":[{"cells":["R1C1"],"lines":[["R1C1","R1C2"]]}]}`))
+	_, err := fpuzzles.Parse("lockout.json", []byte(`{"size":4,"grid":[],
+ "lockout":[{"lines":[["R1C1","R1C2","R1C3"]]}]}`))
 	var ue *fpuzzles.UnsupportedError
 	fmt.Println(errors.As(err, &ue), ue.Key)
 	fmt.Println(err)
 	// Output:
-	// true arrow
-	// arrow.json:2:2: f-puzzles key "arrow" is not supported yet
+	// true lockout
+	// lockout.json:2:2: f-puzzles key "lockout" is not supported yet
 }

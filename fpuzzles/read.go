@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -177,12 +178,13 @@ type reader struct {
 
 	extra    []layouts.Constraint
 	killers  []layouts.Constraint
-	white    [][]layouts.Pos
-	black    [][]layouts.Pos
+	dots     []dot
+	xs, vs   [][]layouts.Pos
 	negative []string
 	even     []layouts.Pos
 	odd      []layouts.Pos
 	thermos  []layouts.Constraint
+	more     []layouts.Constraint // the kinds of kinds.go, in the table's order
 }
 
 // Parse reads an f-puzzles puzzle in any form jsonText accepts. Errors
@@ -249,6 +251,9 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 		if err := k.read(r, f.raw); err != nil {
 			return nil, fail(data, f.off, err)
 		}
+	}
+	if err := r.checkNonconsecutive(); err != nil {
+		return nil, fail(data, byName["nonconsecutive"].off, err)
 	}
 	if err := r.build(); err != nil {
 		return nil, fail(data, byName["grid"].off, err)
@@ -504,60 +509,6 @@ func readCosmeticCages(r *reader, raw json.RawMessage) error {
 	return nil
 }
 
-// readDots reads difference (white, value 1) or ratio (black, value 2)
-// dots; other values are refused.
-func readDots(want int) func(*reader, json.RawMessage) error {
-	return func(r *reader, raw json.RawMessage) error {
-		key, list := "difference", &r.white
-		if want == 2 {
-			key, list = "ratio", &r.black
-		}
-		var es []cellsEntry
-		if err := decode(raw, &es); err != nil {
-			return err
-		}
-		for _, e := range es {
-			if e.Value != nil && *e.Value != 0 && int(*e.Value) != want {
-				return &UnsupportedError{Key: key, Detail: fmt.Sprintf("with value %d", *e.Value)}
-			}
-			ps, err := r.cells(e.Cells)
-			if err != nil {
-				return err
-			}
-			if len(ps) != 2 {
-				return fmt.Errorf("%w: a %s dot joins 2 cells, not %d", layouts.ErrLayout, key, len(ps))
-			}
-			*list = append(*list, ps)
-		}
-		return nil
-	}
-}
-
-func readNegative(r *reader, raw json.RawMessage) error {
-	if err := decode(raw, &r.negative); err != nil {
-		return err
-	}
-	var ratio, diff bool
-	for _, s := range r.negative {
-		switch s {
-		case "ratio":
-			ratio = true
-		case "difference":
-			diff = true
-		default:
-			return &UnsupportedError{Key: "negative", Detail: fmt.Sprintf("with %q", s)}
-		}
-	}
-	if ratio != diff {
-		one, other := "ratio", "difference"
-		if diff {
-			one, other = other, one
-		}
-		return &UnsupportedError{Key: "negative", Detail: fmt.Sprintf("with %q but not %q", one, other)}
-	}
-	return nil
-}
-
 func readParity(even bool) func(*reader, json.RawMessage) error {
 	return func(r *reader, raw json.RawMessage) error {
 		var es []struct {
@@ -634,14 +585,14 @@ func (r *reader) build() error {
 	case r.diagPlus && r.diagMinus:
 		add(layouts.Constraint{Kind: "diagonal"})
 	case r.diagPlus:
-		return &UnsupportedError{Key: "diagonal+", Detail: "without diagonal-"}
+		add(layouts.Constraint{Kind: "diagonal", Which: "positive"})
 	case r.diagMinus:
-		return &UnsupportedError{Key: "diagonal-", Detail: "without diagonal+"}
+		add(layouts.Constraint{Kind: "diagonal", Which: "negative"})
 	}
 	for _, k := range []struct {
 		on   bool
 		kind string
-	}{{r.antiknight, "antiknight"}, {r.antiking, "antiking"}, {r.nonconsecutive, "nonconsecutive"}} {
+	}{{r.antiknight, "antiknight"}, {r.antiking, "antiking"}, {r.nonconsecutive && len(r.kropki()) == 0, "nonconsecutive"}} {
 		if k.on {
 			add(layouts.Constraint{Kind: k.kind})
 		}
@@ -651,13 +602,15 @@ func (r *reader) build() error {
 	}
 	add(r.extra...)
 	add(r.killers...)
-	if len(r.white) > 0 || len(r.black) > 0 || len(r.negative) > 0 {
-		add(layouts.Constraint{Kind: "kropki", White: r.white, Black: r.black, Negative: len(r.negative) > 0})
-	}
+	add(r.kropki()...)
 	if len(r.even) > 0 || len(r.odd) > 0 {
 		add(layouts.Constraint{Kind: "parity", Even: r.even, Odd: r.odd})
 	}
 	add(r.thermos...)
+	if len(r.xs) > 0 || len(r.vs) > 0 || slices.Contains(r.negative, "xv") {
+		add(layouts.Constraint{Kind: "xv", X: r.xs, V: r.vs, Negative: slices.Contains(r.negative, "xv")})
+	}
+	add(r.more...)
 
 	m, err := layouts.Compile(l)
 	if err != nil {

@@ -41,6 +41,44 @@ type (
 		Thermometer    []outLines  `json:"thermometer,omitempty"`
 		Difference     []outCells  `json:"difference,omitempty"`
 		Ratio          []outCells  `json:"ratio,omitempty"`
+		Xv             []outCells  `json:"xv,omitempty"`
+		Arrow          []outArrow  `json:"arrow,omitempty"`
+		Littlekiller   []outLittle `json:"littlekillersum,omitempty"`
+		Sandwichsum    []outClue   `json:"sandwichsum,omitempty"`
+		Xsum           []outClue   `json:"xsum,omitempty"`
+		Skyscraper     []outClue   `json:"skyscraper,omitempty"`
+		Whispers       []outLines  `json:"whispers,omitempty"`
+		Renban         []outLines  `json:"renban,omitempty"`
+		Palindrome     []outLines  `json:"palindrome,omitempty"`
+		Betweenline    []outLines  `json:"betweenline,omitempty"`
+		Regionsumline  []outLines  `json:"regionsumline,omitempty"`
+		Entropicline   []outLines  `json:"entropicline,omitempty"`
+		Clone          []outClone  `json:"clone,omitempty"`
+		Quadruple      []outQuad   `json:"quadruple,omitempty"`
+		Minimum        []outCell1  `json:"minimum,omitempty"`
+		Maximum        []outCell1  `json:"maximum,omitempty"`
+	}
+	outArrow struct {
+		Lines [][]string `json:"lines"`
+		Cells []string   `json:"cells"`
+	}
+	outLittle struct {
+		Cell      string   `json:"cell"`
+		Cells     []string `json:"cells"`
+		Direction string   `json:"direction"`
+		Value     string   `json:"value"`
+	}
+	outClue struct {
+		Cell  string `json:"cell"`
+		Value string `json:"value"`
+	}
+	outClone struct {
+		Cells      []string `json:"cells"`
+		CloneCells []string `json:"cloneCells"`
+	}
+	outQuad struct {
+		Cells  []string `json:"cells"`
+		Values []int    `json:"values"`
 	}
 	outCell struct {
 		Value  int  `json:"value,omitempty"`
@@ -56,6 +94,7 @@ type (
 	}
 	outLines struct {
 		Lines [][]string `json:"lines"`
+		Value string     `json:"value,omitempty"`
 	}
 )
 
@@ -80,6 +119,14 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 		return out
 	}
 	out := outPuzzle{Size: n, Title: o.Title, Author: o.Author, Ruleset: o.Rules}
+	w := &writer{out: &out, n: n, at: at, extrema: map[string]map[layouts.Pos]bool{}}
+	kropkis, dots := 0, false
+	for _, c := range l.Constraints {
+		if c.Kind == "kropki" {
+			kropkis++
+			dots = dots || len(c.White)+len(c.Black) > 0
+		}
+	}
 	out.Grid = make([][]outCell, n)
 	for r := range n {
 		out.Grid[r] = make([]outCell, n)
@@ -127,12 +174,23 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 		}
 		switch c.Kind {
 		case "diagonal":
-			out.DiagonalPlus, out.DiagonalMinus = true, true
+			switch c.Which {
+			case "positive":
+				out.DiagonalPlus = true
+			case "negative":
+				out.DiagonalMinus = true
+			default:
+				out.DiagonalPlus, out.DiagonalMinus = true, true
+			}
 		case "antiknight":
 			out.Antiknight = true
 		case "antiking":
 			out.Antiking = true
 		case "nonconsecutive":
+			if dots {
+				// f-puzzles' nonconsecutive spares the pairs with a dot.
+				return nil, fmt.Errorf("%w: nonconsecutive beside kropki dots (f-puzzles' spares the pairs with a dot; say it as a negative kropki)", ErrUnsupported)
+			}
 			out.Nonconsecutive = true
 		case "jigsaw":
 			if err := regions(c.Pieces); err != nil {
@@ -163,14 +221,8 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 			}
 			out.Killercage = append(out.Killercage, k)
 		case "kropki":
-			for _, pair := range c.White {
-				out.Difference = append(out.Difference, outCells{Cells: names(pair)})
-			}
-			for _, pair := range c.Black {
-				out.Ratio = append(out.Ratio, outCells{Cells: names(pair)})
-			}
-			if c.Negative {
-				out.Negative = []string{"ratio", "difference"}
+			if err := w.kropki(c, kropkis); err != nil {
+				return nil, err
 			}
 		case "parity":
 			for _, q := range c.Odd {
@@ -182,7 +234,9 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 		case "thermo":
 			out.Thermometer = append(out.Thermometer, outLines{Lines: [][]string{names(c.Cells)}})
 		default:
-			return nil, fmt.Errorf("%w: gattai kind %q has no f-puzzles form yet", ErrUnsupported, c.Kind)
+			if err := w.kind(c); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return json.Marshal(out)

@@ -53,8 +53,31 @@
 // killer cages and extra regions as cages, thermometers, kropki dots and
 // parity marks drawn as above, and rules with nothing to draw (diagonal,
 // antiknight, antiking, nonconsecutive, disjoint groups, negative kropki)
-// in the rules text. With a solution of at most 9 digits, the metadata's
+// in the rules text. The kinds of lines, marks and clues are drawn where
+// SudokuPad has a usual drawing, and their rules stated in the text:
+//
+//   - a kropki dot of another value than 1 (white) or 2 (black) has its
+//     value written in it;
+//   - an arrow is a white circle (a pill over a row or column of cells)
+//     and an arrow from it along each line; its circle must list its
+//     cells in reading order, as it is read, else it is refused;
+//   - X and V are letters on the edge between their cells;
+//   - little killer, sandwich, x-sum and skyscraper clues are numbers in
+//     the place before the first of their cells (outside the grid), a
+//     little killer's with a small arrow along its diagonal; a place that
+//     is a cell of the puzzle gets no number. The rules text states each
+//     clue with its cells too;
+//   - whispers (green), renban (purple), palindrome (grey), between
+//     (light blue, a circle at each end), region sum (blue) and entropic
+//     (orange) lines;
+//   - a clone's cells and its copy are shaded alike, a colour per clone;
+//   - a quadruple's digits are written in a circle where its cells meet.
+//
+// Clones, quadruples, minima and maxima are stated in the rules text with
+// their cells. With a solution of at most 9 digits, the metadata's
 // solution holds a digit per canvas position, "." outside the grids, so
 // that SudokuPad checks the answer. Reading written puzzles back gives
-// the same grids, boxes and givens; the rules in text only are lost.
+// the same grids, boxes and givens, and the constraints of the drawings
+// listed under "What is read"; the other drawings are refused by name
+// (never guessed), and the rules in text only are lost.
 package sudokupad

@@ -69,6 +69,8 @@ func jsonText(text []byte) ([]byte, error) {
 			s = payload
 		case FormatRemote:
 			return nil, fmt.Errorf("%w: %q is a short id that only SudokuPad's server can resolve; open it there and copy the scl link", ErrNotSCL, payload)
+		case FormatFPuzzles:
+			return nil, fmt.Errorf("%w: a SudokuPad puzzle in f-puzzles' format, which package fpuzzles reads", ErrNotSCL)
 		default:
 			return nil, fmt.Errorf("%w: a SudokuPad %q puzzle", ErrNotSCL, format)
 		}

@@ -29,6 +29,7 @@ type (
 		Lines     []outLine   `json:"lines,omitempty"`
 		Underlays []outShape  `json:"underlays,omitempty"`
 		Overlays  []outShape  `json:"overlays,omitempty"`
+		Arrows    []outArrow  `json:"arrows,omitempty"`
 		Metadata  outMeta     `json:"metadata"`
 	}
 	outCell struct {
@@ -48,8 +49,18 @@ type (
 		Width           float64    `json:"width"`
 		Height          float64    `json:"height"`
 		Rounded         bool       `json:"rounded,omitempty"`
-		BackgroundColor string     `json:"backgroundColor"`
+		BackgroundColor string     `json:"backgroundColor,omitempty"`
 		BorderColor     string     `json:"borderColor,omitempty"`
+		Thickness       float64    `json:"thickness,omitempty"`
+		Text            string     `json:"text,omitempty"`
+		FontSize        float64    `json:"fontSize,omitempty"`
+		Color           string     `json:"color,omitempty"`
+	}
+	outArrow struct {
+		WayPoints  [][2]float64 `json:"wayPoints"`
+		Color      string       `json:"color"`
+		Thickness  float64      `json:"thickness"`
+		HeadLength float64      `json:"headLength"`
 	}
 	outMeta struct {
 		Title    string `json:"title,omitempty"`
@@ -75,10 +86,13 @@ func centre(p layouts.Pos) [2]float64 { return [2]float64{float64(p.Row) + 0.5, 
 // hidden by white overlays, every box (or jigsaw piece) of every grid is
 // a region, killer cages and extra regions are cages, thermometers are
 // a bulb and a line, kropki dots are small circles, parity cells are
-// grey circles (odd) and squares (even). Rules with nothing to draw
+// grey circles (odd) and squares (even). Arrows, XV, outside clues,
+// lines, clones and quadruples are drawn as draw.go says (see doc.go),
+// each rule stated in the rules text too. Rules with nothing to draw
 // (diagonal, antiknight, antiking, nonconsecutive, disjoint groups,
-// negative kropki) are written in the rules text only. A constraint kind
-// gattai knows but this writer does not is refused by name.
+// negative kropki, minimum, maximum) are written in the rules text only.
+// A constraint SudokuPad cannot show as gattai means it is refused with
+// ErrUnsupported.
 func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 	m := p.Model
 	l := m.Layout
@@ -103,11 +117,7 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 	for c, q := range m.Cells {
 		out.Cells[q.Row][q.Col].Value = int(p.Givens[c])
 	}
-	for _, u := range m.Units {
-		if u.Kind == layouts.UnitBox {
-			out.Regions = append(out.Regions, at(cellsOf(u.Cells)))
-		}
-	}
+	out.Regions = regions(m)
 	// Hide the positions outside every grid, a white rectangle per run.
 	for r := range m.Height {
 		for c := 0; c < m.Width; {
@@ -130,6 +140,7 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 	}
 	var rules []string
 	n := l.Size
+	d := &drawer{out: &out, m: m}
 	if len(l.Grids) > 1 {
 		rules = append(rules, fmt.Sprintf("Normal sudoku rules apply in each of the %d grids: every row, column and marked region of a grid holds the digits 1 to %d once. Cells shared by grids belong to both; white cells are not part of the puzzle.", len(l.Grids), n))
 	} else {
@@ -167,7 +178,14 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 				return nil, fmt.Errorf("%w: region preset %q has no SudokuPad form yet", ErrUnsupported, c.Preset)
 			}
 		case "diagonal":
-			rules = append(rules, "Sudoku-X"+grids(c)+": each main diagonal holds every digit once.")
+			switch c.Which {
+			case "positive":
+				rules = append(rules, "Diagonal"+grids(c)+": the / diagonal (bottom left to top right) holds every digit once.")
+			case "negative":
+				rules = append(rules, "Diagonal"+grids(c)+": the \\ diagonal (top left to bottom right) holds every digit once.")
+			default:
+				rules = append(rules, "Sudoku-X"+grids(c)+": each main diagonal holds every digit once.")
+			}
 		case "antiknight":
 			rules = append(rules, "Anti-knight"+grids(c)+": cells a knight's move apart never hold the same digit.")
 		case "antiking":
@@ -182,22 +200,8 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 			out.Underlays = append(out.Underlays, outShape{Center: centre(c.Cells[0]), Width: bulbSize, Height: bulbSize, Rounded: true, BackgroundColor: thermoColour, BorderColor: thermoColour})
 			out.Lines = append(out.Lines, line)
 		case "kropki":
-			for _, set := range []struct {
-				pairs [][]layouts.Pos
-				bg    string
-			}{{c.White, "#FFFFFF"}, {c.Black, "#000000"}} {
-				for _, pair := range set.pairs {
-					if len(pair) != 2 {
-						return nil, fmt.Errorf("%w: a kropki dot joins 2 cells, not %d", layouts.ErrLayout, len(pair))
-					}
-					a, b := centre(pair[0]), centre(pair[1])
-					out.Overlays = append(out.Overlays, outShape{Center: [2]float64{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2}, Width: dotSize, Height: dotSize,
-						Rounded: true, BackgroundColor: set.bg, BorderColor: "#000000"})
-				}
-			}
-			rules = append(rules, "Cells joined by a white dot hold consecutive digits; by a black dot, one digit is double the other.")
-			if c.Negative {
-				rules = append(rules, "All possible dots are given"+grids(c)+".")
+			if err := d.kropki(c, grids(c)); err != nil {
+				return nil, err
 			}
 		case "parity":
 			for _, q := range c.Odd {
@@ -208,9 +212,12 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 			}
 			rules = append(rules, "A grey circle holds an odd digit, a grey square an even one.")
 		default:
-			return nil, fmt.Errorf("%w: gattai kind %q has no SudokuPad form yet", ErrUnsupported, c.Kind)
+			if err := d.kind(c, grids(c)); err != nil {
+				return nil, err
+			}
 		}
 	}
+	rules = append(rules, d.rules...)
 	if hasKind(l, "killer") {
 		rules = append(rules, "Digits in a cage do not repeat, and sum to its number if it has one.")
 	}
@@ -232,6 +239,60 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 		out.Metadata.Solution = string(b)
 	}
 	return json.Marshal(out)
+}
+
+// regions are the boxes of every grid, or its jigsaw pieces, as cells,
+// each once where grids share them: from the layout, as the model drops
+// a box or piece that is also a row or column (a 1x7 box, a jigsaw piece
+// along a row).
+func regions(m *layouts.Model) [][][2]int {
+	l := m.Layout
+	n := l.Size
+	pieces := map[int][]string{}
+	for _, c := range l.Constraints {
+		if c.Kind != "jigsaw" {
+			continue
+		}
+		for g := range l.Grids {
+			if c.Grid == 0 || c.Grid == g+1 {
+				pieces[g] = c.Pieces
+			}
+		}
+	}
+	var out [][][2]int
+	for g := range l.Grids {
+		byName := map[string]int{} // a box or piece -> its index in out
+		for r := range n {
+			var row []rune
+			if ps, ok := pieces[g]; ok && r < len(ps) {
+				row = []rune(strings.ReplaceAll(ps[r], " ", ""))
+			}
+			for c := range n {
+				key := fmt.Sprint(r/l.BoxOf(g).Rows, ",", c/l.BoxOf(g).Cols)
+				if row != nil && c < len(row) {
+					key = string(row[c])
+				}
+				i, ok := byName[key]
+				if !ok {
+					i = len(out)
+					byName[key] = i
+					out = append(out, nil)
+				}
+				q := m.Cells[m.GridCells[g][r*n+c]]
+				out[i] = append(out[i], [2]int{q.Row, q.Col})
+			}
+		}
+	}
+	seen := map[string]bool{}
+	unique := out[:0]
+	for _, reg := range out {
+		key := fmt.Sprint(reg)
+		if !seen[key] {
+			seen[key] = true
+			unique = append(unique, reg)
+		}
+	}
+	return unique
 }
 
 func hasKind(l *layouts.Layout, kind string) bool {

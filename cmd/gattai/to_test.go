@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gattai/fpuzzles"
+	"gattai/lzstring"
 )
 
 // --to writes every output format from one switch; links and pictures
@@ -106,27 +109,21 @@ func checkSVG(t *testing.T, text string) {
 // a rule gattai lacks is refused by name, and layout flags are refused.
 func TestLinks(t *testing.T) {
 	links := strings.Split(readFile(t, filepath.Join("..", "..", "fpuzzles", "testdata", "links.txt")), "\n")
-	var killer, arrow string
+	var killer string
 	for i, l := range links {
 		if strings.Contains(l, "KillerCagePuzzleUrl") {
 			killer = links[i+1]
 		}
-		if strings.Contains(l, "feature") {
-			for _, next := range links[i+1:] {
-				if strings.HasPrefix(next, "https://") {
-					arrow = next
-					break
-				}
-			}
-		}
 	}
-	if killer == "" || arrow == "" {
-		t.Fatal("fpuzzles/testdata/links.txt lacks its killer or feature-test link")
+	if killer == "" {
+		t.Fatal("fpuzzles/testdata/links.txt lacks its killer link")
 	}
+	// A lockout line is a rule gattai lacks.
+	refused := fpuzzles.LinkPrefix + lzstring.CompressToBase64(`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"lockout":[{"lines":[["R1C1","R1C2","R1C3"]]}]}`)
 	file := filepath.Join(t.TempDir(), "links.txt")
-	os.WriteFile(file, []byte("# two links\n"+killer+"\n\n"+arrow+"\n"), 0o644)
+	os.WriteFile(file, []byte("# two links\n"+killer+"\n\n"+refused+"\n"), 0o644)
 	out, errs, code := runGattai(t, "", "count", file)
-	if code != exitBadInput || !strings.HasPrefix(out, "1\n# "+file+":4:1: ") || !strings.Contains(out, `"arrow"`) {
+	if code != exitBadInput || !strings.HasPrefix(out, "1\n# "+file+":4:1: ") || !strings.Contains(out, `"lockout"`) {
 		t.Errorf("exit %d, %q, %s", code, out, errs)
 	}
 	if _, errs, code := runGattai(t, killer, "count", "--layout", "samurai"); code != exitBadInput || !strings.Contains(errs, "carries its own layout") {

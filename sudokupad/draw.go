@@ -1,0 +1,296 @@
+package sudokupad
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"gattai/layouts"
+)
+
+// drawer is Marshal's state for the kinds drawn here: kropki dots of any
+// value, arrows, XV, outside clues, lines, clones, quadruples, minima
+// and maxima. Each is drawn where SudokuPad has a usual drawing, and its
+// rule is stated in the rules text; a rule with no usual drawing (a
+// clone, a minimum) is stated with its cells.
+type drawer struct {
+	out   *outPuzzle
+	m     *layouts.Model
+	rules []string // after the rules Marshal writes itself, each once
+	clone int      // clones drawn so far, for their colours
+}
+
+// Drawing colours and sizes (cells; thickness in pixels of a 64-pixel cell).
+const (
+	arrowColour   = "#A1A1A1"
+	circleSize    = 0.83
+	lineThickness = 10
+	textSize      = 20
+)
+
+// lineColours are the usual colours of the lines, by kind.
+var lineColours = map[string]string{
+	"whispers":   "#60C060", // green
+	"renban":     "#F067F0", // purple
+	"palindrome": "#A0A0A0", // grey
+	"between":    "#9AB8E0", // light blue, with a circle at each end
+	"regionsum":  "#2E7BFF", // blue
+	"entropic":   "#FFA040", // orange
+}
+
+// cloneColours shade clones, one colour per clone in turn.
+var cloneColours = []string{"#FFD0D0", "#D0FFD0", "#D0D0FF", "#FFF0B0", "#F0D0FF", "#C0F0F0"}
+
+func (d *drawer) rule(s string) {
+	if !slices.Contains(d.rules, s) {
+		d.rules = append(d.rules, s)
+	}
+}
+
+func names(ps []layouts.Pos) string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.String()
+	}
+	return strings.Join(out, ", ")
+}
+
+func (d *drawer) overlay(s outShape) { d.out.Overlays = append(d.out.Overlays, s) }
+
+// text writes a number or letters at a point, on white or on nothing.
+func (d *drawer) text(at [2]float64, s string, white bool) {
+	o := outShape{Center: at, Width: 0.4, Height: 0.4, Text: s, FontSize: textSize, Color: "#000000"}
+	if white {
+		o.BackgroundColor = "#FFFFFF"
+	}
+	d.overlay(o)
+}
+
+func (d *drawer) line(ps []layouts.Pos, colour string) {
+	l := outLine{Color: colour, Thickness: lineThickness}
+	for _, q := range ps {
+		l.WayPoints = append(l.WayPoints, centre(q))
+	}
+	d.out.Lines = append(d.out.Lines, l)
+}
+
+func edge(pair []layouts.Pos) [2]float64 {
+	a, b := centre(pair[0]), centre(pair[1])
+	return [2]float64{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2}
+}
+
+// kropki draws the dots, a dot's value written in it if not the default
+// (1 for white, 2 for black).
+func (d *drawer) kropki(c layouts.Constraint, grids string) error {
+	diff, ratio := max(c.Difference, 1), max(c.Ratio, 2)
+	for _, set := range []struct {
+		pairs [][]layouts.Pos
+		bg    string
+		fg    string
+		value int
+		def   int
+	}{{c.White, "#FFFFFF", "#000000", diff, 1}, {c.Black, "#000000", "#FFFFFF", ratio, 2}} {
+		for _, pair := range set.pairs {
+			if len(pair) != 2 {
+				return fmt.Errorf("%w: a kropki dot joins 2 cells, not %d", layouts.ErrLayout, len(pair))
+			}
+			o := outShape{Center: edge(pair), Width: dotSize, Height: dotSize, Rounded: true, BackgroundColor: set.bg, BorderColor: "#000000"}
+			if set.value != set.def {
+				o.Text, o.FontSize, o.Color = fmt.Sprint(set.value), 12, set.fg
+			}
+			d.overlay(o)
+		}
+	}
+	if diff == 1 && ratio == 2 {
+		d.rule("Cells joined by a white dot hold consecutive digits; by a black dot, one digit is double the other.")
+	} else {
+		d.rule("Cells joined by a white dot differ by its number (1 if none); by a black dot, one digit is its number (2 if none) times the other.")
+	}
+	if c.Negative {
+		switch c.Which {
+		case "white":
+			d.rule(fmt.Sprintf("All white dots are given%s: neighbours with no dot do not differ by %d.", grids, diff))
+		case "black":
+			d.rule(fmt.Sprintf("All black dots are given%s: of neighbours with no dot, neither is %d times the other.", grids, ratio))
+		default:
+			d.rule(fmt.Sprintf("All dots are given%s: neighbours with no dot do not differ by %d, and neither is %d times the other.", grids, diff, ratio))
+		}
+	}
+	return nil
+}
+
+// circle draws an arrow's circle: a pill over cells in a row or column,
+// else a circle per cell.
+func (d *drawer) circle(ps []layouts.Pos) {
+	pill := len(ps) > 1
+	for i := 1; i < len(ps); i++ {
+		dr, dc := ps[i].Row-ps[0].Row, ps[i].Col-ps[0].Col
+		pill = pill && (dr == 0 && dc == i || dc == 0 && dr == i)
+	}
+	if pill {
+		a, b := centre(ps[0]), centre(ps[len(ps)-1])
+		d.overlay(outShape{Center: [2]float64{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2}, Width: b[1] - a[1] + circleSize, Height: b[0] - a[0] + circleSize,
+			Rounded: true, BackgroundColor: "#FFFFFF", BorderColor: arrowColour, Thickness: 2})
+		return
+	}
+	for _, q := range ps {
+		d.overlay(outShape{Center: centre(q), Width: circleSize, Height: circleSize, Rounded: true, BackgroundColor: "#FFFFFF", BorderColor: arrowColour, Thickness: 2})
+	}
+}
+
+// clue writes a clue's number at the position before the first of
+// cells, in the direction of the step from the first to the second,
+// unless that is a cell of the puzzle (then the rules text alone says
+// it). A little killer's clue has a small arrow along its diagonal.
+func (d *drawer) clue(cells []layouts.Pos, v int, arrow bool) {
+	if len(cells) < 2 {
+		return
+	}
+	step := [2]int{cells[1].Row - cells[0].Row, cells[1].Col - cells[0].Col}
+	at := layouts.Pos{Row: cells[0].Row - step[0], Col: cells[0].Col - step[1]}
+	if _, ok := d.m.Cell(at); ok {
+		return
+	}
+	c := centre(at)
+	d.text(c, fmt.Sprint(v), false)
+	if arrow {
+		from := [2]float64{c[0] + 0.3*float64(step[0]), c[1] + 0.3*float64(step[1])}
+		to := [2]float64{c[0] + 0.45*float64(step[0]), c[1] + 0.45*float64(step[1])}
+		d.out.Arrows = append(d.out.Arrows, outArrow{WayPoints: [][2]float64{from, to}, Color: "#000000", Thickness: 2, HeadLength: 0.1})
+	}
+}
+
+// span names a row or column, or a diagonal, by its ends.
+func span(ps []layouts.Pos) string {
+	if len(ps) == 1 {
+		return ps[0].String()
+	}
+	return ps[0].String() + "-" + ps[len(ps)-1].String()
+}
+
+// kind draws a constraint of a kind of this file and states its rule.
+func (d *drawer) kind(c layouts.Constraint, grids string) error {
+	switch c.Kind {
+	case "arrow":
+		for i := 1; i < len(c.Cells); i++ {
+			a, b := c.Cells[i-1], c.Cells[i]
+			if a.Row > b.Row || a.Row == b.Row && a.Col > b.Col {
+				return fmt.Errorf("%w: an arrow's circle reads in reading order in SudokuPad, not %s before %s", ErrUnsupported, a, b)
+			}
+		}
+		d.circle(c.Cells)
+		for _, l := range c.Lines {
+			ps := fromCircle(c.Cells, l)
+			a := outArrow{Color: arrowColour, Thickness: 2, HeadLength: 0.3}
+			for _, q := range ps {
+				a.WayPoints = append(a.WayPoints, centre(q))
+			}
+			d.out.Arrows = append(d.out.Arrows, a)
+		}
+		d.rule("Digits along an arrow sum to the number in its circle (a circle of several cells reads left to right, top to bottom); digits may repeat on an arrow.")
+	case "xv":
+		for _, set := range []struct {
+			pairs [][]layouts.Pos
+			mark  string
+		}{{c.X, "X"}, {c.V, "V"}} {
+			for _, pair := range set.pairs {
+				if len(pair) != 2 {
+					return fmt.Errorf("%w: an %s joins 2 cells, not %d", layouts.ErrLayout, set.mark, len(pair))
+				}
+				d.text(edge(pair), set.mark, true)
+			}
+		}
+		d.rule("Cells joined by an X sum to 10; by a V, to 5.")
+		if c.Negative {
+			d.rule("All X and V are given" + grids + ": neighbours with neither sum to neither 10 nor 5.")
+		}
+	case "littlekiller":
+		d.clue(c.Cells, c.Sum, true)
+		d.rule(fmt.Sprintf("Little killer: the digits along the diagonal %s sum to %d (digits may repeat).", span(c.Cells), c.Sum))
+	case "sandwich":
+		d.clue(c.Cells, c.Sum, false)
+		d.rule(fmt.Sprintf("Sandwich: the digits between the 1 and the %d of %s sum to %d.", d.m.N, span(c.Cells), c.Sum))
+	case "xsum":
+		d.clue(c.Cells, c.Sum, false)
+		d.rule(fmt.Sprintf("X-sum: along %s, the first X digits sum to %d, X the first digit.", span(c.Cells), c.Sum))
+	case "skyscraper":
+		d.clue(c.Cells, c.Count, false)
+		d.rule(fmt.Sprintf("Skyscraper: along %s, %d digits are greater than all before them.", span(c.Cells), c.Count))
+	case "whispers", "renban", "palindrome", "between", "regionsum", "entropic":
+		colour := lineColours[c.Kind]
+		d.line(c.Cells, colour)
+		switch c.Kind {
+		case "whispers":
+			gap := c.Difference
+			if gap == 0 {
+				gap = layouts.WhispersGap(d.m.N)
+			}
+			d.rule(fmt.Sprintf("Neighbouring digits on a green line differ by at least %d.", gap))
+		case "renban":
+			d.rule("A purple line holds a set of consecutive digits, in any order.")
+		case "palindrome":
+			d.rule("A grey line reads the same from either end.")
+		case "between":
+			for _, q := range []layouts.Pos{c.Cells[0], c.Cells[len(c.Cells)-1]} {
+				d.overlay(outShape{Center: centre(q), Width: circleSize, Height: circleSize, Rounded: true, BackgroundColor: "#FFFFFF", BorderColor: colour, Thickness: 2})
+			}
+			d.rule("On a line between two circles, the digits strictly between hold values strictly between the circles' digits.")
+		case "regionsum":
+			d.rule("On a blue line, the digits sum the same in each box the line passes through.")
+		case "entropic":
+			t := d.m.N / 3
+			d.rule(fmt.Sprintf("Any three cells in a row on an orange line hold a low (1-%d), a middle (%d-%d) and a high (%d-%d) digit.", t, t+1, 2*t, 2*t+1, d.m.N))
+		}
+	case "clone":
+		colour := cloneColours[d.clone%len(cloneColours)]
+		d.clone++
+		for _, q := range append(slices.Clone(c.Cells), c.Clone...) {
+			d.out.Underlays = append(d.out.Underlays, outShape{Center: centre(q), Width: 1, Height: 1, BackgroundColor: colour})
+		}
+		d.rule(fmt.Sprintf("Clone: %s hold the digits of %s, in that order.", names(c.Clone), names(c.Cells)))
+	case "quadruple":
+		digits := make([]string, len(c.Digits))
+		for i, x := range c.Digits {
+			digits[i] = fmt.Sprint(x)
+		}
+		if r, k, ok := junction(c.Cells); ok {
+			d.overlay(outShape{Center: [2]float64{float64(r), float64(k)}, Width: 0.6, Height: 0.6, Rounded: true, BackgroundColor: "#FFFFFF", BorderColor: "#000000",
+				Thickness: 1, Text: strings.Join(digits, " "), FontSize: 12, Color: "#000000"})
+		}
+		d.rule(fmt.Sprintf("Quadruple: %s hold the digits %s (a digit listed twice, twice).", names(c.Cells), strings.Join(digits, ", ")))
+	case "minimum":
+		d.rule(fmt.Sprintf("Minimum: each of %s holds less than all its orthogonal neighbours.", names(c.Cells)))
+	case "maximum":
+		d.rule(fmt.Sprintf("Maximum: each of %s holds more than all its orthogonal neighbours.", names(c.Cells)))
+	default:
+		return fmt.Errorf("%w: gattai kind %q has no SudokuPad form yet", ErrUnsupported, c.Kind)
+	}
+	return nil
+}
+
+// junction is the corner the cells of a quadruple meet at, if they span
+// two rows and two columns.
+func junction(ps []layouts.Pos) (row, col int, ok bool) {
+	rows, cols := map[int]bool{}, map[int]bool{}
+	lo := ps[0]
+	for _, q := range ps {
+		rows[q.Row], cols[q.Col] = true, true
+		lo.Row, lo.Col = min(lo.Row, q.Row), min(lo.Col, q.Col)
+	}
+	return lo.Row + 1, lo.Col + 1, len(rows) == 2 && len(cols) == 2
+}
+
+// fromCircle is an arrow's line drawn from a cell of its circle: the
+// circle cell next to its first cell is put before it if it starts
+// outside the circle.
+func fromCircle(circle, line []layouts.Pos) []layouts.Pos {
+	if len(line) == 0 || slices.Contains(circle, line[0]) {
+		return line
+	}
+	for _, q := range circle {
+		if max(q.Row-line[0].Row, line[0].Row-q.Row, q.Col-line[0].Col, line[0].Col-q.Col) == 1 {
+			return append([]layouts.Pos{q}, line...)
+		}
+	}
+	return line
+}

@@ -1,0 +1,161 @@
+package sudokupad
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"gattai/layouts"
+)
+
+func fullRow(r, from, step int) []layouts.Pos {
+	out := make([]layouts.Pos, 9)
+	for i := range out {
+		out[i] = layouts.Pos{Row: r - 1, Col: from - 1 + i*step}
+	}
+	return out
+}
+
+// written is what a test reads back of Marshal's JSON.
+type written struct {
+	Lines []struct {
+		WayPoints [][2]float64 `json:"wayPoints"`
+		Color     string       `json:"color"`
+	} `json:"lines"`
+	Overlays  []outShape `json:"overlays"`
+	Underlays []outShape `json:"underlays"`
+	Arrows    []struct {
+		WayPoints  [][2]float64 `json:"wayPoints"`
+		HeadLength float64      `json:"headLength"`
+	} `json:"arrows"`
+	Metadata struct {
+		Rules string `json:"rules"`
+	} `json:"metadata"`
+}
+
+// TestDrawKinds writes every kind drawn by draw.go: each is drawn where
+// SudokuPad has a usual drawing, its rule is in the rules text, and
+// reading the puzzle back refuses the drawings by name rather than drop
+// a rule.
+func TestDrawKinds(t *testing.T) {
+	l := &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
+		Constraints: []layouts.Constraint{
+			{Kind: "diagonal", Which: "positive"},
+			{Kind: "kropki", White: [][]layouts.Pos{cells("r1c1", "r1c2")}, Black: [][]layouts.Pos{cells("r2c1", "r2c2")}, Difference: 3, Negative: true, Which: "white"},
+			{Kind: "xv", X: [][]layouts.Pos{cells("r3c1", "r3c2")}, V: [][]layouts.Pos{cells("r4c1", "r5c1")}, Negative: true},
+			{Kind: "arrow", Cells: cells("r5c5", "r5c6"), Lines: [][]layouts.Pos{cells("r5c6", "r6c7", "r7c7")}},
+			{Kind: "arrow", Cells: cells("r1c9"), Lines: [][]layouts.Pos{cells("r2c9", "r3c9")}},
+			{Kind: "littlekiller", Cells: cells("r1c3", "r2c2", "r3c1"), Sum: 12},
+			{Kind: "littlekiller", Cells: cells("r2c2", "r3c3"), Sum: 7},
+			{Kind: "sandwich", Cells: fullRow(1, 1, 1), Sum: 10},
+			{Kind: "xsum", Cells: fullRow(9, 9, -1), Sum: 23},
+			{Kind: "skyscraper", Cells: fullRow(8, 1, 1), Count: 3},
+			{Kind: "whispers", Cells: cells("r4c4", "r4c5")},
+			{Kind: "renban", Cells: cells("r6c1", "r7c2")},
+			{Kind: "palindrome", Cells: cells("r6c3", "r6c4", "r6c5")},
+			{Kind: "between", Cells: cells("r8c4", "r8c5", "r8c6")},
+			{Kind: "regionsum", Cells: cells("r3c3", "r3c4")},
+			{Kind: "entropic", Cells: cells("r9c1", "r9c2", "r9c3")},
+			{Kind: "clone", Cells: cells("r1c4"), Clone: cells("r1c6")},
+			{Kind: "quadruple", Cells: cells("r4c7", "r4c8", "r5c7", "r5c8"), Digits: []int{1, 2}},
+			{Kind: "minimum", Cells: cells("r7c5")},
+			{Kind: "maximum", Cells: cells("r7c9")},
+		}}
+	p := layouts.NewPuzzle(compile(t, l))
+	b, err := Marshal(p, WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w written
+	if err := json.Unmarshal(b, &w); err != nil {
+		t.Fatal(err)
+	}
+	texts := map[[2]float64]string{}
+	for _, o := range w.Overlays {
+		if o.Text != "" {
+			texts[o.Center] = o.Text
+		}
+	}
+	for at, want := range map[[2]float64]string{
+		{0.5, 1}:    "3",   // the white dot of difference 3
+		{2.5, 1}:    "X",   // r3c1-r3c2
+		{4, 0.5}:    "V",   // r4c1-r5c1
+		{-0.5, 3.5}: "12",  // the little killer's clue, above r1c4
+		{0.5, -0.5}: "10",  // the sandwich clue, left of r1c1
+		{8.5, 9.5}:  "23",  // the x-sum clue, right of r9c9
+		{7.5, -0.5}: "3",   // the skyscraper clue, left of r8c1
+		{4, 7}:      "1 2", // the quadruple
+	} {
+		if texts[at] != want {
+			t.Errorf("text at %v = %q, want %q", at, texts[at], want)
+		}
+	}
+	if _, ok := texts[[2]float64{1, 1}]; ok {
+		t.Errorf("a black dot of ratio 2 has a number")
+	}
+	if len(w.Arrows) != 3 || w.Arrows[0].WayPoints[0] != [2]float64{4.5, 5.5} || w.Arrows[1].WayPoints[0] != [2]float64{0.5, 8.5} || w.Arrows[2].HeadLength >= 0.3 {
+		t.Errorf("arrows %+v, want the two arrows (the second from its circle) and the little killer's", w.Arrows)
+	}
+	var colours []string
+	for _, line := range w.Lines {
+		colours = append(colours, line.Color)
+	}
+	if want := []string{"#60C060", "#F067F0", "#A0A0A0", "#9AB8E0", "#2E7BFF", "#FFA040"}; !slices.Equal(colours, want) {
+		t.Errorf("line colours %q, want %q", colours, want)
+	}
+	if len(w.Underlays) != 2 || w.Underlays[0].BackgroundColor != w.Underlays[1].BackgroundColor {
+		t.Errorf("clone underlays %+v", w.Underlays)
+	}
+	for _, want := range []string{
+		"the / diagonal", "white dot differ by its number", "All white dots are given: neighbours with no dot do not differ by 3.",
+		"X sum to 10", "All X and V are given", "circle of several cells",
+		"diagonal r1c3-r3c1 sum to 12", "diagonal r2c2-r3c3 sum to 7", "1 and the 9 of r1c1-r1c9 sum to 10", "r9c9-r9c1, the first X digits sum to 23",
+		"r8c1-r8c9, 3 digits", "differ by at least 5", "consecutive", "same from either end", "between the circles", "each box",
+		"a low (1-3), a middle (4-6) and a high (7-9)", "r1c6 hold the digits of r1c4", "r4c7, r4c8, r5c7, r5c8 hold the digits 1, 2",
+		"Minimum: each of r7c5", "Maximum: each of r7c9",
+	} {
+		if !strings.Contains(w.Metadata.Rules, want) {
+			t.Errorf("rules lack %q:\n%s", want, w.Metadata.Rules)
+		}
+	}
+	if _, err := Parse("written", b); !errors.Is(err, ErrUnsupported) {
+		t.Errorf("reading back: err = %v, want the drawings refused", err)
+	}
+}
+
+// TestDrawCluesOnCells: a clue whose place is a cell of another grid is
+// stated in the rules only.
+func TestDrawCluesOnCells(t *testing.T) {
+	l, err := layouts.Builtin("samurai", 9, layouts.Shape{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Row 7 of grid 1 from its right end: the clue's place, r7c10, is a
+	// cell of the middle grid.
+	l.Constraints = append(l.Constraints, layouts.Constraint{Kind: "sandwich", Cells: fullRow(7, 9, -1), Sum: 5})
+	b, err := Marshal(layouts.NewPuzzle(compile(t, l)), WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w written
+	json.Unmarshal(b, &w)
+	for _, o := range w.Overlays {
+		if o.Text != "" {
+			t.Errorf("drew %q at %v", o.Text, o.Center)
+		}
+	}
+	if !strings.Contains(w.Metadata.Rules, "r7c9-r7c1 sum to 5") {
+		t.Errorf("rules %q", w.Metadata.Rules)
+	}
+}
+
+// TestDrawRefused: an arrow's circle out of reading order.
+func TestDrawRefused(t *testing.T) {
+	l := &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
+		Constraints: []layouts.Constraint{{Kind: "arrow", Cells: cells("r1c2", "r1c1"), Lines: [][]layouts.Pos{cells("r1c2", "r2c3")}}}}
+	if _, err := Marshal(layouts.NewPuzzle(compile(t, l)), WriteOptions{}); !errors.Is(err, ErrUnsupported) {
+		t.Errorf("err = %v, want ErrUnsupported", err)
+	}
+}
