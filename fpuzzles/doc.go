@@ -90,9 +90,9 @@
 // arrow's line that starts beside its circle is written from the circle
 // cell next to it.
 //
-// testdata/variants.txt holds 35 real puzzles with their solutions, of
-// every kind here: gattai finds each one's unique solution, the setter's,
-// and refuses the four with a rule it lacks by name.
+// The tests write gattai's own variant puzzles (testdata/variants of the
+// module, one a kind) as links and read them back: each keeps its one
+// solution.
 //
 // Errors are placed in the JSON: for a link, in the decompressed JSON.
 // Decompression is bounded by lzstring.DefaultLimit.

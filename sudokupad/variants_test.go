@@ -3,52 +3,37 @@ package sudokupad_test
 import (
 	"encoding/json"
 	"errors"
-	"os"
-	"strings"
+	"path/filepath"
 	"testing"
 
-	"gattai/fpuzzles"
+	"gattai/internal/testkit"
 	"gattai/sudokupad"
 )
 
-// TestWriteVariants writes the real f-puzzles puzzles of
-// ../fpuzzles/testdata/variants.txt, of every kind, for SudokuPad: each
-// is written, and reads back with the same givens or is refused by name
-// (its drawings), never read as another puzzle.
+// TestWriteVariants writes gattai's own variant puzzles
+// (../testdata/variants, one a kind, single and multi-grid) for
+// SudokuPad: each is valid JSON and reads back with the same givens, or
+// is refused by name (a drawing it cannot read back with certainty),
+// never read as another puzzle.
 func TestWriteVariants(t *testing.T) {
-	b, err := os.ReadFile("../fpuzzles/testdata/variants.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	written := 0
-	for _, line := range strings.Split(string(b), "\n") {
-		f := strings.Fields(line)
-		if len(f) != 2 || strings.HasPrefix(line, "#") {
+	dir := filepath.Join("..", "testdata", "variants")
+	for _, name := range testkit.Variants(t, dir) {
+		p, _ := testkit.ReadVariant(t, dir, name)
+		js, err := sudokupad.Marshal(p, sudokupad.WriteOptions{Title: name})
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		p, err := fpuzzles.Parse("variant", []byte(f[0]))
-		if err != nil {
-			continue // a rule gattai lacks: fpuzzles' tests hold it
-		}
-		js, err := sudokupad.Marshal(p.Puzzle, sudokupad.WriteOptions{Title: p.Title})
-		if err != nil {
-			t.Errorf("%s: %v", p.Title, err)
-			continue
-		}
-		written++
 		if !json.Valid(js) {
-			t.Errorf("%s: invalid JSON", p.Title)
+			t.Errorf("%s: invalid JSON", name)
 		}
 		q, err := sudokupad.Parse("written", js)
 		switch {
 		case errors.Is(err, sudokupad.ErrUnsupported):
 		case err != nil:
-			t.Errorf("%s: reading back: %v", p.Title, err)
-		case q.Puzzle.String() != p.Puzzle.String():
-			t.Errorf("%s: givens changed", p.Title)
+			t.Errorf("%s: reading back: %v", name, err)
+		case q.Puzzle.String() != p.String():
+			t.Errorf("%s: givens changed", name)
 		}
-	}
-	if written != 31 {
-		t.Errorf("wrote %d puzzles, want 31", written)
 	}
 }
