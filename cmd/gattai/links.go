@@ -107,11 +107,14 @@ func parseLink(name string, line int, format string, text []byte, notes io.Write
 	}
 	if err != nil {
 		var pe *layouts.ParseError
-		if errors.As(err, &pe) && (pe.Line > 1 || text[0] != '{') {
+		switch {
+		case errors.As(err, &pe) && text[0] == '{':
+			// The JSON is the file: its position is the file's.
+			rec.err = &layouts.ParseError{File: name, Line: line - 1 + pe.Line, Col: pe.Col, Err: pe.Err}
+			return rec
+		case errors.As(err, &pe):
 			// A position in the link's decompressed JSON, not in the file.
 			err = fmt.Errorf("in the puzzle's JSON at %d:%d: %w", pe.Line, pe.Col, pe.Err)
-		} else if errors.As(err, &pe) {
-			err = pe.Err
 		}
 		rec.err = &layouts.ParseError{File: name, Line: line, Col: 1, Err: err}
 		return rec

@@ -130,3 +130,12 @@ func TestLinks(t *testing.T) {
 		t.Errorf("--layout with a link: exit %d, %s", code, errs)
 	}
 }
+
+// A refused key of a JSON puzzle is placed in the file: the JSON is it.
+func TestLinkJSONPosition(t *testing.T) {
+	in := "{\"size\": 4, \"grid\": [[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],\n  \"lockout\": [{\"lines\": [[\"R1C1\", \"R1C2\", \"R1C3\"]]}]}\n"
+	out, _, code := runGattai(t, in, "count")
+	if code != exitBadInput || !strings.HasPrefix(out, "# -:2:3: ") || !strings.Contains(out, `"lockout"`) {
+		t.Errorf("exit %d, %q", code, out)
+	}
+}
