@@ -25,7 +25,7 @@ func (c *countCmd) Run(e *env) error {
 		return &exitError{exitBadInput, "count prints counts: --to auto (one line per puzzle), json, or svg (a picture of each puzzle with the first solution found)"}
 	}
 	// Pictures go a file each, as solve's.
-	out, pics := &c.outputFlags, &files{e: e, name: c.Output}
+	out, pics := &c.outputFlags, &files{e: e, name: c.Output, ext: ".svg"}
 	if c.svg() {
 		out = &outputFlags{}
 		defer pics.abort()

@@ -25,7 +25,7 @@ func (c *exportCmd) Run(e *env) error {
 	if err != nil {
 		return &exitError{exitBadInput, err.Error()}
 	}
-	fs := &files{e: e, name: c.Output}
+	fs := &files{e: e, name: c.Output, ext: ".cnf"}
 	toFile := c.Output != "" && c.Output != "-"
 	var n atomic.Int64
 	var bad int

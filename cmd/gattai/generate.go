@@ -110,7 +110,7 @@ func (c *generateCmd) Run(e *env) error {
 		ctx, cancel = context.WithTimeout(ctx, c.Timeout)
 		defer cancel()
 	}
-	pics := &files{e: e, name: c.Output}
+	pics := &files{e: e, name: c.Output, ext: ".svg"}
 	out := &c.outputFlags
 	if c.svg() {
 		out = &outputFlags{}

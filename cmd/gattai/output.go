@@ -161,13 +161,16 @@ func (o *output) abort() {
 
 // files writes one file per item (a CNF, a picture) under a name given
 // with -o: one item takes the name itself, several take it numbered,
-// out.cnf becoming out-001.cnf, out-002.cnf, ... (at least 3 digits).
+// out.cnf becoming out-001.cnf, out-002.cnf, ... (at least 3 digits). A
+// name ending in / or naming a folder puts every item in that folder,
+// numbered: DIR/puzzle-001.EXT, ...
 // Items stream: the first waits uncommitted until the next shows
 // whether names are numbered. Without -o, one item goes to standard
 // output and a second is an error.
 type files struct {
 	e       *env
 	name    string
+	ext     string // of the files in a folder: -o DIR/ names them DIR/puzzle-001.EXT, ...
 	n       int
 	pending *output
 	note    func(name string) // says what pending holds, once named
@@ -182,6 +185,9 @@ func (fs *files) next() (*output, error) {
 		}
 		return createOutput(fs.e, "")
 	}
+	if dir := fs.folder(); dir != "" {
+		return createOutput(fs.e, filepath.Join(dir, fmt.Sprintf("puzzle-%03d%s", fs.n, fs.ext)))
+	}
 	if fs.n == 2 {
 		if err := fs.commit(fs.pending, numbered(fs.name, 1), fs.note); err != nil {
 			return nil, err
@@ -194,11 +200,30 @@ func (fs *files) next() (*output, error) {
 // done finishes the item written to o; note, if not nil, is told the
 // file's name once it has one.
 func (fs *files) done(o *output, note func(name string)) error {
+	if fs.folder() != "" {
+		return fs.commit(o, o.name, note)
+	}
 	if fs.n == 1 && fs.name != "" && fs.name != "-" {
 		fs.pending, fs.note = o, note
 		return nil
 	}
 	return fs.commit(o, numbered(fs.name, fs.n), note)
+}
+
+// folder is the folder -o names, if it names one: a name ending in /
+// (made if need be) or an existing folder.
+func (fs *files) folder() string {
+	if fs.name == "" || fs.name == "-" {
+		return ""
+	}
+	if strings.HasSuffix(fs.name, "/") {
+		os.MkdirAll(fs.name, 0o755) // createOutput says why, if this failed
+		return fs.name
+	}
+	if st, err := os.Stat(fs.name); err == nil && st.IsDir() {
+		return fs.name
+	}
+	return ""
 }
 
 // skip takes back the last next, whose item made no file.

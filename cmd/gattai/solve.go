@@ -27,7 +27,7 @@ func (c *solveCmd) Run(e *env) error {
 	n, sep := 0, ""
 	// Pictures go a file each: -o names them, and the batch's own
 	// output is standard output, for the records of failures.
-	out, pics := &c.outputFlags, &files{e: e, name: c.Output}
+	out, pics := &c.outputFlags, &files{e: e, name: c.Output, ext: ".svg"}
 	if c.svg() {
 		out = &outputFlags{}
 		defer pics.abort()

@@ -63,6 +63,16 @@ func TestTo(t *testing.T) {
 	for _, f := range files {
 		checkSVG(t, readFile(t, f))
 	}
+	// A folder: -o DIR/ (made) or an existing one holds them all, numbered.
+	folder := filepath.Join(t.TempDir(), "pics") + "/"
+	_, errs, code = runGattai(t, "", "solve", "--to", "svg", samurai, td("examples", "classic.txt"), "-o", folder)
+	if got, _ := filepath.Glob(folder + "*.svg"); code != 0 || len(got) != 2 || filepath.Base(got[1]) != "puzzle-002.svg" {
+		t.Errorf("--to svg -o DIR/: exit %d, %v, %s", code, got, errs)
+	}
+	_, errs, code = runGattai(t, "", "export", td("euler96.txt"), "-o", strings.TrimSuffix(folder, "/"))
+	if got, _ := filepath.Glob(folder + "*.cnf"); code != 0 || len(got) != 50 {
+		t.Errorf("export -o DIR: exit %d, %d files, %s", code, len(got), errs)
+	}
 	pic, _, code := runGattai(t, "", "solve", "--to", "svg", samurai)
 	if code != 0 {
 		t.Fatalf("--to svg to stdout: exit %d", code)
