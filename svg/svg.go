@@ -230,80 +230,13 @@ func (b *board) writeThin(s *strings.Builder) {
 	s.WriteString("\"/>\n")
 }
 
-// boxes lists, for each cell, the numbers of the boxes it is in. A grid's boxes
-// are its pieces where a jigsaw replaces them. They are found from the
-// layout, not from the model's units, which leave out a box that is
-// also a row (boxes of one row, or such a jigsaw piece).
-func (b *board) boxes() [][]int {
-	m, l := b.m, b.m.Layout
-	n := m.N
-	pieces := make([][]string, len(l.Grids)) // a jigsaw's pieces, by grid
-	for i := range l.Constraints {
-		c := &l.Constraints[i]
-		if c.Kind == "jigsaw" && len(c.Pieces) == n {
-			for _, g := range b.grids(c) {
-				pieces[g] = c.Pieces
-			}
-		}
-	}
-	out := make([][]int, len(m.Cells))
-	seen := map[string]int{} // a box's cells -> its number; looked up, never ranged over
-	add := func(cells []int) {
-		slices.Sort(cells)
-		key := fmt.Sprint(cells)
-		id, ok := seen[key]
-		if !ok {
-			id = len(seen)
-			seen[key] = id
-		}
-		for _, c := range cells {
-			if !slices.Contains(out[c], id) {
-				out[c] = append(out[c], id)
-			}
-		}
-	}
-	for g, gc := range m.GridCells {
-		if pieces[g] != nil {
-			var letters []rune
-			byLetter := map[rune][]int{} // looked up in the order of letters
-			for r, row := range pieces[g] {
-				for c, ch := range []rune(strings.ReplaceAll(row, " ", "")) {
-					if c >= n {
-						break
-					}
-					if _, ok := byLetter[ch]; !ok {
-						letters = append(letters, ch)
-					}
-					byLetter[ch] = append(byLetter[ch], gc[r*n+c])
-				}
-			}
-			for _, ch := range letters {
-				add(byLetter[ch])
-			}
-			continue
-		}
-		box := l.BoxOf(g)
-		for bi := range n {
-			r0, c0 := bi/(n/box.Cols)*box.Rows, bi%(n/box.Cols)*box.Cols
-			cells := make([]int, 0, n)
-			for r := r0; r < r0+box.Rows; r++ {
-				for c := c0; c < c0+box.Cols; c++ {
-					cells = append(cells, gc[r*n+c])
-				}
-			}
-			add(cells)
-		}
-	}
-	return out
-}
-
 // writeThick draws the box borders: an edge between two cells that no
 // box holds both of, and the edge of the board. A multi-grid board also
 // gets each grid's outline, thicker: where a jigsaw grid overlaps another
 // grid, the edge of that grid is an outline, not a border of its pieces.
 func (b *board) writeThick(s *strings.Builder) {
 	m := b.m
-	boxes := b.boxes()
+	boxes := b.m.Boxes()
 	boxOf := func(r, c int) ([]int, bool) {
 		i, ok := m.Cell(layouts.Pos{Row: r, Col: c})
 		if !ok {

@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"slices"
-	"strings"
 
 	"gattai/layouts"
 )
@@ -44,7 +43,7 @@ func newBoard(m *layouts.Model, p *layouts.Puzzle) *Board {
 	for _, u := range m.Units {
 		b.Units = append(b.Units, u.Cells)
 	}
-	boxes := boxesOf(m)
+	boxes := m.Boxes()
 	differ := func(c int, r2, c2 int) bool {
 		o, ok := m.Cell(layouts.Pos{Row: r2, Col: c2})
 		return !ok || !slices.ContainsFunc(boxes[c], func(id int) bool { return slices.Contains(boxes[o], id) })
@@ -72,62 +71,3 @@ func newBoard(m *layouts.Model, p *layouts.Puzzle) *Board {
 	return b
 }
 
-// boxesOf lists, for each cell, the numbers of the boxes it is in: a
-// grid's boxes, or its pieces where a jigsaw replaces them. (Package svg
-// finds the thick borders of its pictures the same way.)
-func boxesOf(m *layouts.Model) [][]int {
-	l := m.Layout
-	n := m.N
-	pieces := make([][]string, len(l.Grids))
-	for _, c := range l.Constraints {
-		if c.Kind != "jigsaw" || len(c.Pieces) != n {
-			continue
-		}
-		for g := range l.Grids {
-			if c.Grid == 0 || c.Grid == g+1 {
-				pieces[g] = c.Pieces
-			}
-		}
-	}
-	out := make([][]int, len(m.Cells))
-	next := 0
-	add := func(cells []int) {
-		for _, c := range cells {
-			out[c] = append(out[c], next)
-		}
-		next++
-	}
-	for g, gc := range m.GridCells {
-		if pieces[g] != nil {
-			var letters []rune
-			byLetter := map[rune][]int{} // looked up in the order of letters
-			for r, row := range pieces[g] {
-				for c, ch := range []rune(strings.ReplaceAll(row, " ", "")) {
-					if c >= n {
-						break
-					}
-					if _, ok := byLetter[ch]; !ok {
-						letters = append(letters, ch)
-					}
-					byLetter[ch] = append(byLetter[ch], gc[r*n+c])
-				}
-			}
-			for _, ch := range letters {
-				add(byLetter[ch])
-			}
-			continue
-		}
-		box := l.BoxOf(g)
-		for bi := range n {
-			r0, c0 := bi/(n/box.Cols)*box.Rows, bi%(n/box.Cols)*box.Cols
-			cells := make([]int, 0, n)
-			for r := r0; r < r0+box.Rows; r++ {
-				for c := c0; c < c0+box.Cols; c++ {
-					cells = append(cells, gc[r*n+c])
-				}
-			}
-			add(cells)
-		}
-	}
-	return out
-}

@@ -24,12 +24,8 @@ func (c *countCmd) Run(e *env) error {
 	if c.To != "auto" && !c.json() && !c.svg() {
 		return &exitError{exitBadInput, "count prints counts: --to auto (one line per puzzle), json, or svg (a picture of each puzzle with the first solution found)"}
 	}
-	// Pictures go a file each, as solve's.
-	out, pics := &c.outputFlags, &files{e: e, name: c.Output, ext: ".svg"}
-	if c.svg() {
-		out = &outputFlags{}
-		defer pics.abort()
-	}
+	out, pics := c.outputs(e, &c.outputFlags)
+	defer pics.abort()
 	err := runBatch(e, &c.inputFlags, &c.engineFlags, out,
 		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
 			r, err := s.Count(ctx, p, c.Limit)

@@ -50,6 +50,17 @@ func (f *toFlags) writeLink(w io.Writer, p *layouts.Puzzle, g *layouts.Grid) err
 	return err
 }
 
+// outputs splits -o between the batch and its pictures: with --to svg
+// the pictures go a file each where -o says, and the batch's own output,
+// the records of failures, is standard output; else -o is the batch's.
+func (f *toFlags) outputs(e *env, of *outputFlags) (*outputFlags, *files) {
+	pics := &files{e: e, name: of.Output, ext: ".svg"}
+	if f.svg() {
+		return &outputFlags{}, pics
+	}
+	return of, pics
+}
+
 // writeSVG draws p, solved by g if not nil, into the next of fs.
 func writeSVG(fs *files, where string, p *layouts.Puzzle, g *layouts.Grid) error {
 	o, err := fs.next()

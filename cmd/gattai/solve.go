@@ -25,13 +25,8 @@ func (c *solveCmd) Run(e *env) error {
 		limit = 1
 	}
 	n, sep := 0, ""
-	// Pictures go a file each: -o names them, and the batch's own
-	// output is standard output, for the records of failures.
-	out, pics := &c.outputFlags, &files{e: e, name: c.Output, ext: ".svg"}
-	if c.svg() {
-		out = &outputFlags{}
-		defer pics.abort()
-	}
+	out, pics := c.outputs(e, &c.outputFlags)
+	defer pics.abort()
 	err := runBatch(e, &c.inputFlags, &c.engineFlags, out,
 		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
 			r, err := s.Count(ctx, p, limit)
