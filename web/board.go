@@ -70,4 +70,3 @@ func newBoard(m *layouts.Model, p *layouts.Puzzle) *Board {
 	}
 	return b
 }
-
