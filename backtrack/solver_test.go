@@ -194,15 +194,15 @@ func TestCancel(t *testing.T) {
 		t.Fatalf("cancelled before: err = %v", err)
 	}
 
-	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	ctx, cancel = context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
 	start := time.Now()
 	r, err := s.Count(ctx, p, 1<<62)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v", err)
 	}
-	if d := time.Since(start); d > time.Second {
-		t.Fatalf("took %v after a 50ms deadline", d)
+	if d := time.Since(start); d > 3*time.Second {
+		t.Fatalf("took %v after a 500ms deadline", d)
 	}
 	if r.Count == 0 || layouts.Check(p, r.Grid) != nil {
 		t.Fatalf("no valid first solution before the deadline (count %d)", r.Count)
