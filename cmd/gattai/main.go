@@ -25,7 +25,7 @@ import (
 // Exit codes, documented in --help and README.
 const (
 	exitOK         = 0 // every puzzle solved (or counted)
-	exitNoSolution = 1 // some puzzle has no solution
+	exitNoSolution = 1 // some puzzle has no solution, or several
 	exitBadInput   = 2 // bad input or usage: nothing or not everything was read
 	exitTimeout    = 3 // the run hit --timeout
 	exitInternal   = 4 // an engine failed or two engines disagreed
@@ -33,7 +33,7 @@ const (
 
 const exitHelp = `Exit codes:
   0  every puzzle solved (count: every puzzle counted)
-  1  some puzzle has no solution (solve, explain)
+  1  some puzzle has no solution, or several (solve without --first, explain, rate, hint, steps)
   2  bad input or usage; the other puzzles are still processed
   3  the run hit --timeout or was interrupted
   4  internal error: an engine failed, or two engines disagreed
@@ -90,7 +90,8 @@ func run(ctx context.Context, args []string, e env) int {
 	exited := -1
 	parser, err := kong.New(&c,
 		kong.Name("gattai"),
-		kong.Description("Solve Sudoku on any layout of overlapping grids: classic 4x4 to 25x25, Samurai, Sumo and\nany layout described in a file; count solutions, export CNF for SAT solvers.\n\n"+exitHelp),
+		kong.Description("Solve Sudoku on any layout of overlapping grids: classic 4x4 to 25x25, Samurai, Sumo and\nany layout described in a file; count solutions, make, rate and draw puzzles, read
+f-puzzles and SudokuPad links, export CNF for SAT solvers, serve a local page.\n\n"+exitHelp),
 		kong.UsageOnError(),
 		kong.Writers(e.stdout, e.stderr),
 		kong.Exit(func(code int) { exited = code; panic(exitPanic{}) }),
