@@ -90,8 +90,7 @@ func run(ctx context.Context, args []string, e env) int {
 	exited := -1
 	parser, err := kong.New(&c,
 		kong.Name("gattai"),
-		kong.Description("Solve Sudoku on any layout of overlapping grids: classic 4x4 to 25x25, Samurai, Sumo and\nany layout described in a file; count solutions, make, rate and draw puzzles, read
-f-puzzles and SudokuPad links, export CNF for SAT solvers, serve a local page.\n\n"+exitHelp),
+		kong.Description("Solve Sudoku on any layout of overlapping grids: classic 4x4 to 25x25, Samurai, Sumo and\nany layout described in a file; count solutions, make, rate and draw puzzles, read\nf-puzzles and SudokuPad links, export CNF for SAT solvers, serve a local page.\n\n"+exitHelp),
 		kong.UsageOnError(),
 		kong.Writers(e.stdout, e.stderr),
 		kong.Exit(func(code int) { exited = code; panic(exitPanic{}) }),
