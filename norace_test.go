@@ -1,5 +1,0 @@
-//go:build !race
-
-package gattai_test
-
-const race = false
