@@ -50,6 +50,8 @@ func TestKillerPieces(t *testing.T) {
 		`{"kind": "killer", "pieces": ["AABB", "ACCB", "DC.E", "DDEE"], "sums": {"A": 30}}`,
 		`{"kind": "killer", "pieces": ["AABB", "ACCB", "DC.E", "DDEE"], "cells": ["r1c1"]}`,
 		`{"kind": "killer", "sums": {"A": 3}, "cells": ["r1c1", "r1c2"]}`,
+		`{"kind": "killer"}`, // no cells: once a panic, found by fpuzzles' fuzzer
+		`{"kind": "killer", "cells": []}`,
 	} {
 		l, err := layouts.ParseLayoutFile("k.json", []byte(`{"size": 4, "grids": [{"at": "r1c1"}], "constraints": [`+bad+`]}`))
 		if err == nil {

@@ -469,6 +469,9 @@ func compileKiller(b *builder, c *Constraint) error {
 	if err != nil {
 		return err
 	}
+	if len(cells) == 0 {
+		return b.errorf("a cage has 1 to %d cells, not 0", b.m.N)
+	}
 	return killerCage(b, c.Cells[0], cells, c.Sum)
 }
 
