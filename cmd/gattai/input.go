@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
+	"gattai/fpuzzles"
 	"gattai/layouts"
+	"gattai/sudokupad"
 )
 
 // layoutFlags choose a layout: built-in or from a file.
@@ -83,6 +86,11 @@ func (f *inputFlags) sources(stdin io.Reader) []source {
 	for _, name := range f.Files {
 		if name == "-" {
 			out = append(out, source{"-", func() (io.ReadCloser, error) { return io.NopCloser(stdin), nil }})
+			continue
+		}
+		if _, err := os.Stat(name); err != nil && (fpuzzles.Detect([]byte(name)) || sudokupad.Detect([]byte(name))) {
+			// A setter's link pasted as an argument: the link is the input.
+			out = append(out, source{"link", func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(name)), nil }})
 			continue
 		}
 		out = append(out, source{name, func() (io.ReadCloser, error) { return os.Open(name) }})

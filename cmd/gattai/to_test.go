@@ -149,3 +149,18 @@ func TestLinkJSONPosition(t *testing.T) {
 		t.Errorf("exit %d, %q", code, out)
 	}
 }
+
+// A link pasted as an argument is the input, when no file has its name.
+func TestLinkArgument(t *testing.T) {
+	link, _, code := runGattai(t, "", "solve", "--to", "fpuzzles", td("examples", "classic.txt"))
+	if code != 0 {
+		t.Fatal("no link")
+	}
+	out, errs, code := runGattai(t, "", "count", strings.TrimSpace(link))
+	if code != 0 || out != "1\n" {
+		t.Errorf("exit %d, %q, %s", code, out, errs)
+	}
+	if _, errs, code := runGattai(t, "", "count", filepath.Join(t.TempDir(), "missing.txt")); code != exitBadInput || !strings.Contains(errs, "no such file") {
+		t.Errorf("a missing file: exit %d, %s", code, errs)
+	}
+}
