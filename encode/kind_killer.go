@@ -260,50 +260,9 @@ func (b *builder) combinationClauses(open []int, combos []uint64) {
 //
 // and P_i ≥ s+1 → P_i ≥ s. P_0 is 0 and P_k is the sum, constants both.
 func (b *builder) counterClauses(open []int, rest int) {
-	k := len(open)
-	// Bounds of P_i from the cells' least and greatest digits, before i
-	// and after it.
-	minTo, maxTo := make([]int, k+1), make([]int, k+1)
+	terms := make([]term, len(open))
 	for i, c := range open {
-		minTo[i+1] = minTo[i] + lowest(b.cand[c])
-		maxTo[i+1] = maxTo[i] + highest(b.cand[c])
+		terms[i] = term{cell: c, w: 1}
 	}
-	lo, hi := make([]int, k+1), make([]int, k+1)
-	for i := range k + 1 {
-		lo[i] = max(minTo[i], rest-(maxTo[k]-maxTo[i]))
-		hi[i] = min(maxTo[i], rest-(minTo[k]-minTo[i]))
-		if lo[i] > hi[i] {
-			b.add()
-			return
-		}
-	}
-	ge := make([][]int, k+1) // ge[i][s-lo[i]-1] is "P_i ≥ s", lo[i] < s ≤ hi[i]
-	for i := range ge {
-		ge[i] = make([]int, hi[i]-lo[i])
-		for j := range ge[i] {
-			ge[i][j] = b.f.aux()
-		}
-	}
-	at := func(i, s int) int {
-		switch {
-		case s <= lo[i]:
-			return litTrue
-		case s > hi[i]:
-			return litFalse
-		}
-		return ge[i][s-lo[i]-1]
-	}
-	for i := 1; i <= k; i++ {
-		c := open[i-1]
-		forDigits(b.cand[c], func(d int) {
-			x := b.lit(c, d)
-			for s := lo[i-1]; s <= hi[i-1]; s++ {
-				b.add(-at(i-1, s), -x, at(i, s+d))
-				b.add(at(i-1, s+1), -x, -at(i, s+d+1))
-			}
-		})
-		for s := lo[i] + 2; s <= hi[i]; s++ {
-			b.add(-at(i, s), at(i, s-1))
-		}
-	}
+	b.sumCounter(terms, rest)
 }

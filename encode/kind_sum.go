@@ -93,6 +93,13 @@ func narrowLinear(b *builder, r *layouts.Rule) bool {
 // and P_i ≥ s+1 → P_i ≥ s. P_0 is 0 and P_k the target.
 func linearClauses(b *builder, r *layouts.Rule) {
 	terms, target := b.linear(r)
+	b.sumCounter(terms, target)
+}
+
+// sumCounter writes the partial-sum clauses of linearClauses for terms
+// that must add up to target; killer's counter encoding is the case of
+// weights 1.
+func (b *builder) sumCounter(terms []term, target int) {
 	k := len(terms)
 	minTo, maxTo := make([]int, k+1), make([]int, k+1)
 	for i, t := range terms {
