@@ -43,23 +43,10 @@ func Export(ctx context.Context, w io.Writer, p *layouts.Puzzle, enc encode.Opti
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := f.WriteDIMACS(ctxWriter{ctx, w}); err != nil {
+	if err := f.WriteDIMACSContext(ctx, w); err != nil {
 		return nil, err
 	}
 	return f, nil
-}
-
-// ctxWriter fails every write once its context is done.
-type ctxWriter struct {
-	ctx context.Context
-	w   io.Writer
-}
-
-func (c ctxWriter) Write(b []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.w.Write(b)
 }
 
 // Decode reads the grid of a solver's satisfying model of f, a formula

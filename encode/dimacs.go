@@ -2,6 +2,7 @@ package encode
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +15,25 @@ import (
 // ErrNoPuzzle is wrapped by ParseDIMACS when a CNF lacks the comments
 // that gattai writes (the layout, givens, encoding and variable map).
 var ErrNoPuzzle = errors.New("no gattai puzzle in the CNF comments")
+
+// WriteDIMACSContext is WriteDIMACS stopped with ctx.Err() once ctx is
+// done: a large formula takes seconds to write.
+func (f *Formula) WriteDIMACSContext(ctx context.Context, w io.Writer) error {
+	return f.WriteDIMACS(ctxWriter{ctx, w})
+}
+
+// ctxWriter fails every write once its context is done.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(b []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(b)
+}
 
 // WriteDIMACS writes the formula in DIMACS CNF, with comment lines that
 // carry everything needed to decode a model without re-encoding: the

@@ -114,24 +114,11 @@ func writeFile(ctx context.Context, name string, f *encode.Formula) error {
 	if err != nil {
 		return err
 	}
-	if err := f.WriteDIMACS(ctxWriter{ctx, w}); err != nil {
+	if err := f.WriteDIMACSContext(ctx, w); err != nil {
 		w.Close()
 		return err
 	}
 	return w.Close()
-}
-
-// ctxWriter fails every Write once ctx is done.
-type ctxWriter struct {
-	ctx context.Context
-	w   io.Writer
-}
-
-func (c ctxWriter) Write(b []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.w.Write(b)
 }
 
 // tail keeps the last max bytes written to it.
