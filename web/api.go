@@ -393,10 +393,11 @@ func (h *handler) generate(ctx context.Context, w http.ResponseWriter, q *Reques
 	}
 	defer release()
 	var made *layouts.Puzzle
-	err = generate.Generate(ctx, m, opts, func(*layouts.Model) generate.Counter {
-		s, _ := gattai.New(h.opts.Solver) // the server's options, checked at start
-		return counter{s}
-	}, func(p generate.Puzzle) error {
+	counters, err := generate.Solvers(h.opts.Solver)
+	if err != nil {
+		return err // the server's options: a 500
+	}
+	err = generate.Generate(ctx, m, opts, counters, func(p generate.Puzzle) error {
 		made = p.Puzzle
 		return nil
 	})
@@ -408,12 +409,4 @@ func (h *handler) generate(ctx context.Context, w http.ResponseWriter, q *Reques
 	}
 	writeJSON(w, http.StatusOK, newBoard(made.Model, made))
 	return nil
-}
-
-// counter counts with the facade's solver, for the generator.
-type counter struct{ s *gattai.Solver }
-
-func (c counter) Count(ctx context.Context, p *layouts.Puzzle, limit int) (int, layouts.Grid, error) {
-	r, err := c.s.Count(ctx, p, limit)
-	return r.Count, r.Grid, err
 }

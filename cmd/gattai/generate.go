@@ -130,11 +130,11 @@ func (c *generateCmd) Run(e *env) error {
 	prog := newProgress(e, int64(c.Count))
 	start := time.Now()
 	made := 0
-	newCounter := func(*layouts.Model) generate.Counter {
-		s, _ := gattai.New(sopts) // options checked above
-		return counter{s}
+	counters, err := generate.Solvers(sopts)
+	if err != nil {
+		return bad("%v", err)
 	}
-	err = generate.Generate(ctx, m, opts, newCounter, func(p generate.Puzzle) error {
+	err = generate.Generate(ctx, m, opts, counters, func(p generate.Puzzle) error {
 		made++
 		prog.update(made, int64(made))
 		return c.emit(w, pics, p, opts.Seed)
@@ -203,12 +203,4 @@ func (c *generateCmd) emit(w *bufio.Writer, pics *files, p generate.Puzzle, seed
 		w.WriteString(c.textFormat(q).Source.Format.Separator())
 	}
 	return layouts.WritePuzzle(w, c.textFormat(q))
-}
-
-// counter counts with the facade's solver, for the generator.
-type counter struct{ s *gattai.Solver }
-
-func (c counter) Count(ctx context.Context, p *layouts.Puzzle, limit int) (int, layouts.Grid, error) {
-	r, err := c.s.Count(ctx, p, limit)
-	return r.Count, r.Grid, err
 }

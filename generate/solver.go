@@ -1,0 +1,28 @@
+package generate
+
+import (
+	"context"
+
+	"gattai"
+	"gattai/layouts"
+)
+
+// Solvers is the newCounter of Generate that counts with the facade's
+// verified solve: a gattai.Solver of opts per worker, every answer
+// checked. Bad options are its error, up front.
+func Solvers(opts gattai.Options) (func(*layouts.Model) Counter, error) {
+	if _, err := gattai.New(opts); err != nil {
+		return nil, err
+	}
+	return func(*layouts.Model) Counter {
+		s, _ := gattai.New(opts) // accepted above
+		return solverCounter{s}
+	}, nil
+}
+
+type solverCounter struct{ s *gattai.Solver }
+
+func (c solverCounter) Count(ctx context.Context, p *layouts.Puzzle, limit int) (int, layouts.Grid, error) {
+	r, err := c.s.Count(ctx, p, limit)
+	return r.Count, r.Grid, err
+}
