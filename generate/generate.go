@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"gattai/layouts"
+	"gattai/logic"
 )
 
 // Options say what to make. The zero value makes one minimal puzzle of
@@ -44,6 +45,20 @@ type Options struct {
 	Tries int
 
 	Jobs int // workers; 0 means 1. The output does not depend on it.
+}
+
+// RateLogic is a Rate for Options: the score of logic.Rate, the rating
+// of gattai rate.
+func RateLogic(_ context.Context, p *layouts.Puzzle) (float64, error) {
+	r, err := logic.Rate(p)
+	return r.Score, err
+}
+
+// LevelRange is the Rating for Options, with Rate RateLogic, that keeps
+// the puzzles of one logic level.
+func LevelRange(l logic.Level) Range {
+	lo, hi := l.Scores()
+	return Range{Min: lo, Max: hi}
 }
 
 // Range is a closed interval of ratings; a zero Max means no upper bound.

@@ -3,6 +3,7 @@ package logic
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"gattai/layouts"
 )
@@ -30,6 +31,31 @@ func (l Level) String() string {
 }
 
 func (l Level) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// ParseLevel is the Level named s (easy, medium, hard, expert or extreme).
+func ParseLevel(s string) (Level, error) {
+	for l := Easy; l <= Extreme; l++ {
+		if l.String() == s {
+			return l, nil
+		}
+	}
+	return 0, fmt.Errorf("level %q: want easy, medium, hard, expert or extreme", s)
+}
+
+// Scores is the closed range of the scores LevelOf labels l; hi is +Inf
+// for Extreme.
+func (l Level) Scores() (lo, hi float64) {
+	bounds := [...]float64{0, 2.3, 4.0, 5.4, 8.5, math.Inf(1)}
+	lo, hi = bounds[l], bounds[l+1]
+	switch l {
+	case Medium, Hard, Expert: // above the last level's top, inclusive
+		lo = math.Nextafter(lo, hi)
+	}
+	if l == Expert { // below 8.5, which is Extreme
+		hi = math.Nextafter(hi, lo)
+	}
+	return lo, hi
+}
 
 // LevelOf is the label of a score.
 func LevelOf(score float64) Level {

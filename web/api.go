@@ -370,20 +370,12 @@ func (h *handler) generate(ctx context.Context, w http.ResponseWriter, q *Reques
 	if opts.Symmetry, err = generate.ParseSymmetry(q.Symmetry); err != nil {
 		return badRequest("%v", err)
 	}
-	switch q.Difficulty {
-	case "":
-	case "easy", "medium", "hard", "expert", "extreme":
-		want := q.Difficulty
-		opts.Rating = generate.Range{Min: 1, Max: 1}
-		opts.Rate = func(_ context.Context, p *layouts.Puzzle) (float64, error) {
-			r, err := logic.Rate(p)
-			if err != nil || r.Level.String() != want {
-				return 0, err
-			}
-			return 1, nil
+	if q.Difficulty != "" {
+		level, err := logic.ParseLevel(q.Difficulty)
+		if err != nil {
+			return badRequest("difficulty %q: want easy, medium, hard, expert or extreme", q.Difficulty)
 		}
-	default:
-		return badRequest("difficulty %q: want easy, medium, hard, expert or extreme", q.Difficulty)
+		opts.Rating, opts.Rate = generate.LevelRange(level), generate.RateLogic
 	}
 	ctx, cancel := context.WithTimeout(ctx, h.opts.Timeout)
 	defer cancel()

@@ -67,15 +67,11 @@ func (c *generateCmd) Run(e *env) error {
 	case c.Difficulty != "" && c.Rating != "":
 		return bad("--difficulty and --rating exclude each other")
 	case c.Difficulty != "":
-		// The generator keeps scores in a range: 1 for the label asked.
-		opts.Rating = generate.Range{Min: 1, Max: 1}
-		opts.Rate = func(_ context.Context, p *layouts.Puzzle) (float64, error) {
-			r, err := logic.Rate(p)
-			if err != nil || r.Level.String() != c.Difficulty {
-				return 0, err
-			}
-			return 1, nil
+		level, err := logic.ParseLevel(c.Difficulty)
+		if err != nil {
+			return bad("--difficulty: %v", err)
 		}
+		opts.Rating, opts.Rate = generate.LevelRange(level), generate.RateLogic
 	case c.Rating != "":
 		lo, hi, ok := strings.Cut(c.Rating, "-")
 		var err1, err2 error
@@ -84,10 +80,7 @@ func (c *generateCmd) Run(e *env) error {
 		if !ok || err1 != nil || err2 != nil || opts.Rating.Max < opts.Rating.Min {
 			return bad("--rating %q: want MIN-MAX, e.g. 2.5-4", c.Rating)
 		}
-		opts.Rate = func(_ context.Context, p *layouts.Puzzle) (float64, error) {
-			r, err := logic.Rate(p)
-			return r.Score, err
-		}
+		opts.Rate = generate.RateLogic
 	}
 	if len(opts.Kinds) > 0 && !c.json() && !c.link() && !c.svg() {
 		// A text format has no room for the rules: links carry them.
