@@ -12,9 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"gattai/layouts"
-
 	"gattai/internal/testkit"
+	"gattai/layouts"
 )
 
 var update = flag.Bool("update", false, "rewrite the counts and solutions in testdata/count.txt from the reference solver")
@@ -476,7 +475,7 @@ func BenchmarkCount(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			start := time.Now()
-			cpuStart, cpuOK := cpuTime()
+			cpuStart, cpuOK := testkit.CPUTime()
 			i := 0
 			for range b.N {
 				n, g := Count(&set[i], 2, &sol)
@@ -490,7 +489,7 @@ func BenchmarkCount(b *testing.B) {
 			}
 			elapsed := time.Since(start)
 			b.ReportMetric(float64(b.N)/elapsed.Seconds(), "puzzles/s")
-			if cpuEnd, ok := cpuTime(); ok && cpuOK && cpuEnd > cpuStart {
+			if cpuEnd, ok := testkit.CPUTime(); ok && cpuOK && cpuEnd > cpuStart {
 				b.ReportMetric(float64(b.N)/(cpuEnd-cpuStart).Seconds(), "cpu-puzzles/s")
 			}
 			b.ReportMetric(float64(guesses)/float64(b.N), "guesses/puzzle")

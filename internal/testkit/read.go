@@ -43,8 +43,8 @@ func compile(t testing.TB, l *layouts.Layout) *layouts.Model {
 	return m
 }
 
-// ReadPuzzles reads the canvas puzzles on m of the file at path, in
-// slash form; a file with none fails the test.
+// ReadPuzzles reads the puzzles on m of the file at path, in slash
+// form, in any format the CLI detects; a file with none fails the test.
 func ReadPuzzles(t testing.TB, path string, m *layouts.Model) []*layouts.Puzzle {
 	t.Helper()
 	r, err := os.Open(filepath.FromSlash(path))
@@ -52,7 +52,7 @@ func ReadPuzzles(t testing.TB, path string, m *layouts.Model) []*layouts.Puzzle 
 		t.Fatal(err)
 	}
 	defer r.Close()
-	ps, err := layouts.ReadAll(r, layouts.ReadOptions{File: path, Format: layouts.FormatCanvas, Model: m})
+	ps, err := layouts.ReadAll(r, layouts.ReadOptions{File: path, Model: m})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func ReadPuzzles(t testing.TB, path string, m *layouts.Model) []*layouts.Puzzle 
 	return ps
 }
 
-// ReadPuzzle reads the one canvas puzzle on m of the file at path.
+// ReadPuzzle reads the one puzzle on m of the file at path.
 func ReadPuzzle(t testing.TB, path string, m *layouts.Model) *layouts.Puzzle {
 	t.Helper()
 	ps := ReadPuzzles(t, path, m)

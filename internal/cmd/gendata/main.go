@@ -87,6 +87,7 @@ type benchSet struct {
 	count  int
 	about  string
 	make   func(*layouts.Model, *rand.Rand) *layouts.Puzzle
+	format layouts.Format
 }
 
 func unique(m *layouts.Model, rng *rand.Rand) *layouts.Puzzle { return gen.Unique(m, rng) }
@@ -103,14 +104,17 @@ func keep(frac float64) func(*layouts.Model, *rand.Rand) *layouts.Puzzle {
 }
 
 var bench = []benchSet{
-	{"samurai-unique", "samurai", 9, 200, "gen.Unique: minimal", unique},
-	{"sumo-unique", "sumo", 9, 10, "gen.Unique: minimal", unique},
-	{"classic16-unique", "classic", 16, 20, "gen.Unique: minimal", unique},
-	{"classic16-keep45", "classic", 16, 20, "gen.Puzzle keeping 45% of a grid", keep(0.45)},
-	{"classic16-keep40", "classic", 16, 20, "gen.Puzzle keeping 40% of a grid", keep(0.40)},
-	{"classic25-unique50", "classic", 25, 10, "gen.UniqueMin down to 50% of the cells", uniqueAt(0.50)},
-	{"classic25-keep45", "classic", 25, 10, "gen.Puzzle keeping 45% of a grid", keep(0.45)},
-	{"classic25-keep40", "classic", 25, 10, "gen.Puzzle keeping 40% of a grid", keep(0.40)},
+	// The 9x9 peer of samurai-unique, made the same way, in lines so that
+	// tdoku's driver reads it too: BENCHMARKS.md's tdoku-equivalents.
+	{"classic9-unique", "classic", 9, 1000, "gen.Unique: minimal", unique, layouts.FormatLine},
+	{"samurai-unique", "samurai", 9, 200, "gen.Unique: minimal", unique, layouts.FormatCanvas},
+	{"sumo-unique", "sumo", 9, 10, "gen.Unique: minimal", unique, layouts.FormatCanvas},
+	{"classic16-unique", "classic", 16, 20, "gen.Unique: minimal", unique, layouts.FormatCanvas},
+	{"classic16-keep45", "classic", 16, 20, "gen.Puzzle keeping 45% of a grid", keep(0.45), layouts.FormatCanvas},
+	{"classic16-keep40", "classic", 16, 20, "gen.Puzzle keeping 40% of a grid", keep(0.40), layouts.FormatCanvas},
+	{"classic25-unique50", "classic", 25, 10, "gen.UniqueMin down to 50% of the cells", uniqueAt(0.50), layouts.FormatCanvas},
+	{"classic25-keep45", "classic", 25, 10, "gen.Puzzle keeping 45% of a grid", keep(0.45), layouts.FormatCanvas},
+	{"classic25-keep40", "classic", 25, 10, "gen.Puzzle keeping 40% of a grid", keep(0.40), layouts.FormatCanvas},
 }
 
 // benchSets writes testdata/bench/NAME.txt for each generated set.
@@ -121,14 +125,15 @@ func benchSets(root string) error {
 			return err
 		}
 		var b bytes.Buffer
+		format := set.format
 		fmt.Fprintf(&b, "# %d puzzles on %s %dx%d, %s, seed 2026\n", set.count, set.layout, set.n, set.n, set.about)
 		rng := rand.New(rand.NewPCG(2026, uint64(set.n)))
 		for i := range set.count {
 			if i > 0 {
-				b.WriteString(layouts.FormatCanvas.Separator())
+				b.WriteString(format.Separator())
 			}
 			p := set.make(m, rng)
-			p.Source.Format = layouts.FormatCanvas
+			p.Source.Format = format
 			if err := layouts.WritePuzzle(&b, p); err != nil {
 				return err
 			}
