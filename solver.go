@@ -108,7 +108,7 @@ type Solver struct {
 	gopher Engine // gophersat: auto's second engine, and the native one's check
 
 	// budget is autoBudget; tests shorten it.
-	budget func(*layouts.Model) time.Duration
+	budget func(m *layouts.Model, external bool) budget
 }
 
 // New checks opts and makes a Solver.
@@ -125,7 +125,8 @@ func New(opts Options) (*Solver, error) {
 	}
 	gopher := &Gophersat{Encoding: opts.Encoding}
 	s := &Solver{opts: opts, native: &Native{}, gopher: gopher, sat: gopher, budget: autoBudget}
-	if opts.Engine == EngineExternal {
+	if opts.Engine == EngineExternal || opts.Engine == EngineAuto {
+		// auto's second engine, when the solver is on the PATH
 		s.sat = &External{Solver: opts.Solver, Encoding: opts.Encoding}
 	}
 	return s, nil
@@ -154,27 +155,55 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 	return s.verified(ctx, s.sat, p, limit)
 }
 
-// autoBudget is how long auto lets the native engine search a puzzle on
-// m alone before gophersat joins it; 0 means never. Measured (README,
-// "Choosing an engine"): backtrack wins on typical puzzles of every size
-// and kind, by 3-10x at 16x16 and 2-6x at 25x25, but on the hardest big
-// puzzles SAT's learning finishes up to 2x sooner. Kinds do not change
-// the choice: nonconsecutive, the closest, is level.
+// budget is how much the native engine searches a puzzle alone before
+// auto starts a second engine beside it: nodes search nodes, or wall
+// time, whichever comes first. A zero wall means never.
+type budget struct {
+	nodes int64         // 0: wall time only
+	wall  time.Duration // 0: the native engine alone
+}
+
+// autoBudget is auto's budget for a puzzle on m; external says whether
+// the second engine is an external solver (cadical) rather than
+// gophersat.
 //
-// The native engine goes on searching when gophersat joins it (see
-// auto), so a short budget loses no native work: it costs a second core
-// for the puzzles that outlast it, and encoding. It is short enough that
-// a puzzle gophersat wins costs little more than gophersat alone, and
-// long enough that most puzzles of a batch end before it.
-func autoBudget(m *layouts.Model) time.Duration {
+// The budget counts search nodes, not time: the native engine's node
+// count measures how hard a puzzle is whatever the machine's load,
+// where a budget in time, spent by a busy machine rather than by the
+// puzzle, started the second engine on easy puzzles and made them
+// slower (the second engine takes the core the native one needs). The
+// wall time is only a bound for puzzles whose nodes are slow (large
+// variant grids), far above what an easy puzzle takes on a busy
+// machine.
+//
+// Measured (BENCHMARKS.md, "Choosing an engine"): the native engine wins
+// on typical puzzles of every size and kind, by 3-10x at 16x16 and 2-6x
+// at 25x25, and most finish within a few hundred nodes; on the hardest
+// big puzzles, thousands of nodes and more, SAT's learning wins, cadical
+// by 1.5-4x, gophersat by up to 2x. So the budget is short where cadical
+// can join: a puzzle cadical wins costs it little more than cadical
+// alone, and one the native engine wins costs a core for the few
+// milliseconds until it does, and the second engine is stopped at once
+// (the process killed). gophersat, slower, and whose search goes on in
+// the background until its next conflict when abandoned (see sat.Count),
+// joins later. Kinds do not change the choice: nonconsecutive, the
+// closest, is level.
+func autoBudget(m *layouts.Model, external bool) budget {
 	switch {
 	case m.N < 16:
-		return 0
+		return budget{}
+	case m.N < 25 && external:
+		return budget{nodes: 2000, wall: 500 * time.Millisecond}
 	case m.N < 25:
-		return 50 * time.Millisecond
+		return budget{nodes: 4000, wall: 500 * time.Millisecond}
+	case external:
+		return budget{nodes: 600, wall: 1500 * time.Millisecond}
 	}
-	return 150 * time.Millisecond
+	return budget{nodes: 2500, wall: 1500 * time.Millisecond}
 }
+
+// pollEvery is how often auto looks at the native engine's node count.
+const pollEvery = time.Millisecond
 
 // outcome is an engine's answer, passed between goroutines.
 type outcome struct {
@@ -182,33 +211,47 @@ type outcome struct {
 	err error
 }
 
-// auto runs the native engine and, if it outlasts autoBudget and the
-// formula fits in memory, gophersat beside it, in another goroutine:
-// the first answer wins and the other engine is stopped (the native
-// one, within milliseconds) or abandoned (gophersat, whose search
-// cannot be interrupted: see sat.Count; only one gophersat search runs
-// at a time in the process, so the hard puzzles of a batch take one
-// more core at most). Each answer passes layouts.Check (checked), and
-// the winner is confirmed when verifying.
+// second is auto's second engine: the external solver (Options.Solver,
+// cadical by default) when its binary is on the PATH, gophersat when
+// it is not.
+func (s *Solver) second() Engine {
+	if x, ok := s.sat.(*External); ok && !x.available() {
+		return s.gopher
+	}
+	return s.sat
+}
+
+// auto runs the native engine and, if it outlasts its budget
+// (autoBudget) and the formula fits in memory, a second engine (see
+// second) beside it, in another goroutine: the first answer wins and
+// the other engine is stopped. The native engine stops within a
+// millisecond and auto waits for it, since the next call reuses
+// s.native; an external solver is killed, and auto waits until its
+// process is gone; gophersat returns at once, its search abandoned to
+// end in the background (see sat.Count). Each answer passes
+// layouts.Check (checked), and the winner is confirmed when verifying.
+//
+// An error of the second engine other than a wrong answer (ErrEngine),
+// such as a rule it cannot encode, leaves the puzzle to the native
+// engine.
 func (s *Solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
-	budget := s.budget(p.Model)
-	if budget == 0 {
+	second := s.second()
+	_, external := second.(*External)
+	b := s.budget(p.Model, external)
+	if b.wall == 0 {
 		return s.verified(ctx, s.native, p, limit)
 	}
 	start := time.Now()
 	nctx, stopNative := context.WithCancel(ctx)
 	defer stopNative()
 	native := make(chan outcome, 1)
+	s.native.progress.Store(0) // not the last puzzle's count
 	go func() {
 		r, err := s.checked(nctx, s.native, p, limit)
 		native <- outcome{r, err}
 	}()
-	timer := time.NewTimer(budget)
-	defer timer.Stop()
-	select {
-	case o := <-native:
+	if o, done := s.wait(native, b); done {
 		return s.confirm(ctx, s.native, p, limit, o.r, o.err)
-	case <-timer.C:
 	}
 	if checkCNFSize(ctx, p, s.opts.Encoding) != nil {
 		// Too large for SAT, or stopped while measuring: the native
@@ -216,34 +259,63 @@ func (s *Solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (Result
 		o := <-native
 		return s.confirm(ctx, s.native, p, limit, o.r, o.err)
 	}
-	sctx, stopSAT := context.WithCancel(ctx)
-	defer stopSAT()
-	gopher := make(chan outcome, 1)
+	sctx, stopSecond := context.WithCancel(ctx)
+	defer stopSecond()
+	other := make(chan outcome, 1)
 	go func() {
-		r, err := s.checked(sctx, s.gopher, p, limit)
-		gopher <- outcome{r, err}
+		r, err := s.checked(sctx, second, p, limit)
+		other <- outcome{r, err}
 	}()
 	var o outcome
 	select {
 	case o = <-native:
-		stopSAT() // abandoned: its result goes to the buffered channel
+		// The native engine answered first (or was stopped by ctx):
+		// stop the second one and wait for it, so that no process
+		// outlives the call.
+		stopSecond()
+		<-other
 		return s.confirm(ctx, s.native, p, limit, o.r, o.err)
-	case o = <-gopher:
+	case o = <-other:
 		if o.err != nil && !errors.Is(o.err, ErrEngine) && ctx.Err() == nil {
-			// gophersat could not take the puzzle (a rule it cannot
-			// encode, ...): the native engine alone.
+			// The second engine could not take the puzzle (a rule it
+			// cannot encode, a solver gone from the PATH, ...): the
+			// native engine alone.
 			n := <-native
 			return s.confirm(ctx, s.native, p, limit, n.r, n.err)
 		}
 	}
-	// gophersat answered first, or failed: stop the native search and
-	// wait for it (within milliseconds), since the next call reuses
-	// s.native.
+	// The second engine answered first, or failed: stop the native
+	// search and wait for it.
 	stopNative()
 	<-native
-	o.r.Engine = EngineBacktrack + ", then " + EngineSAT
+	o.r.Engine = EngineBacktrack + ", then " + second.Name()
 	o.r.Elapsed = time.Since(start)
-	return s.confirm(ctx, s.gopher, p, limit, o.r, o.err)
+	return s.confirm(ctx, second, p, limit, o.r, o.err)
+}
+
+// wait waits for the native engine's answer until it has spent budget
+// b. It reports false when the budget ran out first.
+func (s *Solver) wait(native <-chan outcome, b budget) (outcome, bool) {
+	timer := time.NewTimer(b.wall)
+	defer timer.Stop()
+	var poll <-chan time.Time
+	if b.nodes > 0 {
+		ticker := time.NewTicker(pollEvery)
+		defer ticker.Stop()
+		poll = ticker.C
+	}
+	for {
+		select {
+		case o := <-native:
+			return o, true
+		case <-timer.C:
+			return outcome{}, false
+		case <-poll:
+			if s.native.progress.Load() >= b.nodes {
+				return outcome{}, false
+			}
+		}
+	}
 }
 
 // verifying reports whether answers are confirmed by a second engine.
