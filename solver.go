@@ -157,49 +157,55 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 
 // budget is how much the native engine searches a puzzle alone before
 // auto starts a second engine beside it: nodes search nodes, or wall
-// time, whichever comes first. A zero wall means never.
+// time, whichever comes first; and when the native engine yields its
+// core to the second one.
 type budget struct {
 	nodes int64         // 0: wall time only
 	wall  time.Duration // 0: the native engine alone
+	yield int64         // search nodes after which the native engine yields its core to the second (see yielder); 0: never
 }
 
 // autoBudget is auto's budget for a puzzle on m; external says whether
 // the second engine is an external solver (cadical) rather than
 // gophersat.
 //
-// The budget counts search nodes, not time: the native engine's node
-// count measures how hard a puzzle is whatever the machine's load,
-// where a budget in time, spent by a busy machine rather than by the
-// puzzle, started the second engine on easy puzzles and made them
-// slower (the second engine takes the core the native one needs). The
-// wall time is only a bound for puzzles whose nodes are slow (large
-// variant grids), far above what an easy puzzle takes on a busy
-// machine.
+// The budget counts search nodes, not time. The native engine's node
+// count says how hard a puzzle is whatever the machine's load; a budget
+// in time was spent by a busy machine rather than by the puzzle, and
+// started the second engine on easy puzzles, which it made slower: on a
+// machine with no core to spare the two engines share one. The wall
+// time is only a bound for puzzles whose nodes are slow (large variant
+// grids), far above what an easy puzzle takes on a busy machine.
 //
-// Measured (BENCHMARKS.md, "Choosing an engine"): the native engine wins
-// on typical puzzles of every size and kind, by 3-10x at 16x16 and 2-6x
-// at 25x25, and most finish within a few hundred nodes; on the hardest
-// big puzzles, thousands of nodes and more, SAT's learning wins, cadical
-// by 1.5-4x, gophersat by up to 2x. So the budget is short where cadical
-// can join: a puzzle cadical wins costs it little more than cadical
-// alone, and one the native engine wins costs a core for the few
-// milliseconds until it does, and the second engine is stopped at once
-// (the process killed). gophersat, slower, and whose search goes on in
-// the background until its next conflict when abandoned (see sat.Count),
-// joins later. Kinds do not change the choice: nonconsecutive, the
-// closest, is level.
+// Measured (BENCHMARKS.md, "Choosing an engine"): the native engine
+// wins on typical puzzles of every size and kind, several times over,
+// and they end within a few hundred nodes, rarely beyond a thousand at
+// 25x25; on the hardest big puzzles, thousands of nodes and more, SAT's
+// learning wins, cadical by far, gophersat by less and not always. So
+// where cadical can join, it joins early, just past the nodes the
+// typical puzzles take: a puzzle cadical wins costs little more than
+// cadical alone, and a puzzle the native engine wins costs a second core
+// for the milliseconds until it does, the solver's process killed then.
+// A little later, when the puzzle is clearly hard, the native engine
+// yields: it goes on at the lowest priority, so on a busy machine the
+// second engine gets the core and the native one what is left (all of a
+// spare core, on an idle machine). gophersat, slower and whose search
+// goes on in the background until it ends when abandoned (see
+// sat.Count), joins later, and the native engine yields to it only
+// after searching long. Kinds do not change the choice:
+// nonconsecutive, the closest, is level.
 func autoBudget(m *layouts.Model, external bool) budget {
 	switch {
 	case m.N < 16:
 		return budget{}
 	case m.N < 25 && external:
-		return budget{nodes: 2000, wall: 500 * time.Millisecond}
+		return budget{nodes: 2000, wall: 500 * time.Millisecond, yield: 10000}
 	case m.N < 25:
 		return budget{nodes: 4000, wall: 500 * time.Millisecond}
 	case external:
-		return budget{nodes: 600, wall: 1500 * time.Millisecond}
+		return budget{nodes: 1000, wall: 1500 * time.Millisecond, yield: 2500}
 	}
-	return budget{nodes: 2500, wall: 1500 * time.Millisecond}
+	return budget{nodes: 2500, wall: 1500 * time.Millisecond, yield: 15000}
 }
 
 // pollEvery is how often auto looks at the native engine's node count.
@@ -246,8 +252,11 @@ func (s *Solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (Result
 	defer stopNative()
 	native := make(chan outcome, 1)
 	s.native.progress.Store(0) // not the last puzzle's count
+	var y yielder
 	go func() {
+		y.enter()
 		r, err := s.checked(nctx, s.native, p, limit)
+		y.leave()
 		native <- outcome{r, err}
 	}()
 	if o, done := s.wait(native, b); done {
@@ -266,22 +275,37 @@ func (s *Solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (Result
 		r, err := s.checked(sctx, second, p, limit)
 		other <- outcome{r, err}
 	}()
+	var poll <-chan time.Time
+	if b.yield > 0 {
+		ticker := time.NewTicker(pollEvery)
+		defer ticker.Stop()
+		poll = ticker.C
+	}
 	var o outcome
-	select {
-	case o = <-native:
-		// The native engine answered first (or was stopped by ctx):
-		// stop the second one and wait for it, so that no process
-		// outlives the call.
-		stopSecond()
-		<-other
-		return s.confirm(ctx, s.native, p, limit, o.r, o.err)
-	case o = <-other:
-		if o.err != nil && !errors.Is(o.err, ErrEngine) && ctx.Err() == nil {
-			// The second engine could not take the puzzle (a rule it
-			// cannot encode, a solver gone from the PATH, ...): the
-			// native engine alone.
-			n := <-native
-			return s.confirm(ctx, s.native, p, limit, n.r, n.err)
+race:
+	for {
+		select {
+		case <-poll:
+			if s.native.progress.Load() >= b.yield {
+				y.yield()
+				poll = nil
+			}
+		case o = <-native:
+			// The native engine answered first (or was stopped by
+			// ctx): stop the second one and wait for it, so that no
+			// process outlives the call.
+			stopSecond()
+			<-other
+			return s.confirm(ctx, s.native, p, limit, o.r, o.err)
+		case o = <-other:
+			if o.err != nil && !errors.Is(o.err, ErrEngine) && ctx.Err() == nil {
+				// The second engine could not take the puzzle (a rule
+				// it cannot encode, a solver gone from the PATH, ...):
+				// the native engine alone.
+				n := <-native
+				return s.confirm(ctx, s.native, p, limit, n.r, n.err)
+			}
+			break race
 		}
 	}
 	// The second engine answered first, or failed: stop the native
