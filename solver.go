@@ -15,7 +15,7 @@ import (
 
 // Engine choices for Options.Engine.
 const (
-	EngineAuto      = "auto"      // the native engine, handing hard big puzzles to gophersat
+	EngineAuto      = "auto"      // the native engine, racing cadical (or gophersat) on hard big puzzles
 	EngineBacktrack = "backtrack" // the native engine
 	EngineSAT       = "sat"       // gophersat
 	EngineExternal  = "external"  // a DIMACS solver process, Options.Solver
@@ -37,7 +37,7 @@ const (
 // second engine.
 type Options struct {
 	Engine   string         // one of Engines(); "" is auto
-	Solver   string         // external: the solver's name or path; "" is cadical
+	Solver   string         // external, and auto's second engine when on the PATH: the solver's name or path; "" is cadical
 	Encoding encode.Options // the CNF encodings of the SAT engines
 	Verify   Verify
 }
@@ -60,7 +60,7 @@ type Result struct {
 	Count  int          // solutions found, at most Limit
 	Limit  int          // the limit the count stopped at
 	Grid   layouts.Grid // the first solution found
-	Engine string       // the engine that answered: "backtrack", "sat", "cadical", "backtrack, then sat"
+	Engine string       // the engine that answered: "backtrack", "sat", "cadical", "backtrack, then cadical" (auto)
 	Check  string       // the engine that confirmed the answer, if one did
 
 	Elapsed              time.Duration
@@ -161,6 +161,7 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 // core to the second one.
 type budget struct {
 	nodes int64         // 0: wall time only
+	busy  int64         // nodes instead, when the machine has no core to spare (yielder.busy); then the native engine yields at once
 	wall  time.Duration // 0: the native engine alone
 	yield int64         // search nodes after which the native engine yields its core to the second (see yielder); 0: never
 }
@@ -203,7 +204,7 @@ func autoBudget(m *layouts.Model, external bool) budget {
 	case m.N < 25:
 		return budget{nodes: 4000, wall: 500 * time.Millisecond}
 	case external:
-		return budget{nodes: 1000, wall: 1500 * time.Millisecond, yield: 2500}
+		return budget{nodes: 1000, busy: 2000, wall: 1500 * time.Millisecond, yield: 2500}
 	}
 	return budget{nodes: 2500, wall: 1500 * time.Millisecond, yield: 15000}
 }
@@ -259,7 +260,8 @@ func (s *Solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (Result
 		y.leave()
 		native <- outcome{r, err}
 	}()
-	if o, done := s.wait(native, b); done {
+	o, done, busy := s.wait(native, &y, b)
+	if done {
 		return s.confirm(ctx, s.native, p, limit, o.r, o.err)
 	}
 	if checkCNFSize(ctx, p, s.opts.Encoding) != nil {
@@ -276,12 +278,13 @@ func (s *Solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (Result
 		other <- outcome{r, err}
 	}()
 	var poll <-chan time.Time
-	if b.yield > 0 {
+	if busy {
+		y.yield()
+	} else if b.yield > 0 {
 		ticker := time.NewTicker(pollEvery)
 		defer ticker.Stop()
 		poll = ticker.C
 	}
-	var o outcome
 race:
 	for {
 		select {
@@ -318,8 +321,9 @@ race:
 }
 
 // wait waits for the native engine's answer until it has spent budget
-// b. It reports false when the budget ran out first.
-func (s *Solver) wait(native <-chan outcome, b budget) (outcome, bool) {
+// b. It reports done false when the budget ran out first, and busy true
+// when it ran out on a machine with no core to spare.
+func (s *Solver) wait(native <-chan outcome, y *yielder, b budget) (o outcome, done, busy bool) {
 	timer := time.NewTimer(b.wall)
 	defer timer.Stop()
 	var poll <-chan time.Time
@@ -331,12 +335,19 @@ func (s *Solver) wait(native <-chan outcome, b budget) (outcome, bool) {
 	for {
 		select {
 		case o := <-native:
-			return o, true
+			return o, true, false
 		case <-timer.C:
-			return outcome{}, false
+			return outcome{}, false, false
 		case <-poll:
-			if s.native.progress.Load() >= b.nodes {
-				return outcome{}, false
+			n := s.native.progress.Load()
+			if n < b.nodes {
+				continue
+			}
+			if b.busy <= b.nodes || n >= b.busy {
+				return outcome{}, false, b.busy > b.nodes
+			}
+			if !y.busy() {
+				return outcome{}, false, false
 			}
 		}
 	}

@@ -1,7 +1,10 @@
 package gattai
 
 import (
+	"bytes"
+	"os"
 	"runtime"
+	"strconv"
 	"sync"
 	"syscall"
 )
@@ -19,6 +22,11 @@ type yielder struct {
 	tid     int
 	done    bool // the search ended: too late to yield
 	yielded bool
+
+	// stat is the thread's schedstat file, and ran, waited its time
+	// on a CPU and waiting for one when the search started (see busy).
+	stat        string
+	ran, waited int64
 }
 
 // enter locks the calling goroutine, the native search's, to its
@@ -27,7 +35,45 @@ func (y *yielder) enter() {
 	runtime.LockOSThread()
 	y.mu.Lock()
 	y.tid = syscall.Gettid()
+	y.stat = "/proc/self/task/" + strconv.Itoa(y.tid) + "/schedstat"
+	y.ran, y.waited, _ = schedstat(y.stat)
 	y.mu.Unlock()
+}
+
+// busy reports whether the native thread has spent more than a tenth of
+// its time since enter waiting for a CPU (on an idle machine it waits
+// next to none): the machine has no core to spare, and a second engine
+// would take the native one's. Where the
+// kernel does not tell (no schedstat), it reports false.
+func (y *yielder) busy() bool {
+	y.mu.Lock()
+	stat, ran0, waited0 := y.stat, y.ran, y.waited
+	y.mu.Unlock()
+	if stat == "" {
+		return false
+	}
+	ran, waited, ok := schedstat(stat)
+	if !ok {
+		return false
+	}
+	ran, waited = ran-ran0, waited-waited0
+	return waited > 0 && 9*waited > ran
+}
+
+// schedstat reads a thread's time on a CPU and waiting for one, in
+// nanoseconds, from its /proc schedstat file.
+func schedstat(name string) (ran, waited int64, ok bool) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return 0, 0, false
+	}
+	f := bytes.Fields(b)
+	if len(f) < 2 {
+		return 0, 0, false
+	}
+	ran, err1 := strconv.ParseInt(string(f[0]), 10, 64)
+	waited, err2 := strconv.ParseInt(string(f[1]), 10, 64)
+	return ran, waited, err1 == nil && err2 == nil
 }
 
 // leave ends the search: the thread goes back to the runtime unless its

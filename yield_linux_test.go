@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"syscall"
 	"testing"
+	"time"
+	"unsafe"
 )
 
 // nice is the calling thread's nice value (Linux: getpriority gives
@@ -66,5 +68,58 @@ func TestYielder(t *testing.T) {
 		if n := <-done; n != base {
 			t.Errorf("a goroutine runs at nice %d, want %d", n, base)
 		}
+	}
+}
+
+// pinToCPU0 keeps the calling thread on CPU 0.
+func pinToCPU0() error {
+	var mask [16]uint64
+	mask[0] = 1
+	if _, _, e := syscall.RawSyscall(syscall.SYS_SCHED_SETAFFINITY, 0, uintptr(len(mask)*8), uintptr(unsafe.Pointer(&mask))); e != 0 {
+		return e
+	}
+	return nil
+}
+
+// spin keeps the CPU busy for d of wall time.
+func spin(d time.Duration) {
+	for end := time.Now().Add(d); time.Now().Before(end); {
+	}
+}
+
+// busy says whether the native thread waits for a CPU: two threads
+// pinned to one CPU wait half of the time each.
+func TestYielderBusy(t *testing.T) {
+	if _, _, ok := schedstat("/proc/self/schedstat"); !ok {
+		t.Skip("no schedstat in /proc")
+	}
+	var y yielder
+	if y.busy() {
+		t.Fatal("busy before enter")
+	}
+	got := make(chan bool)
+	spun := make(chan error)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends pinned
+		err := pinToCPU0()
+		if err == nil {
+			spin(300 * time.Millisecond)
+		}
+		spun <- err
+	}()
+	go func() {
+		y.enter() // never left: the thread ends pinned
+		if pinToCPU0() == nil {
+			spin(200 * time.Millisecond)
+		}
+		got <- y.busy()
+	}()
+	busy := <-got
+	if err := <-spun; err != nil {
+		t.Skipf("sched_setaffinity: %v", err)
+	}
+	if !busy {
+		ran, waited, _ := schedstat(y.stat)
+		t.Errorf("not busy, sharing a CPU: ran %v, waited %v since enter", time.Duration(ran-y.ran), time.Duration(waited-y.waited))
 	}
 }

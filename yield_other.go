@@ -6,6 +6,7 @@ package gattai
 // own (see yield_linux.go): the native search goes on at full priority.
 type yielder struct{}
 
-func (*yielder) enter() {}
-func (*yielder) leave() {}
-func (*yielder) yield() {}
+func (*yielder) enter()     {}
+func (*yielder) leave()     {}
+func (*yielder) yield()     {}
+func (*yielder) busy() bool { return false }
