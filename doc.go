@@ -25,14 +25,16 @@
 //
 // The budget counts nodes rather than time so that a busy machine does
 // not make easy puzzles look hard: a second engine started on an easy
-// puzzle only takes the core the native one needs. Past a second budget
-// the puzzle is clearly hard, and the native search yields: on Linux its
-// thread drops to the lowest priority, so the second engine gets the
-// core on a busy machine while the native search runs on any core to
-// spare. So the hard puzzles cost little more than the second engine
-// alone, and the puzzles that end within the budget nothing; between the
-// two budgets, on a machine with no core to spare, the two engines share
-// one. auto does not verify unless asked (Options.Verify).
+// puzzle only takes the core the native one needs. For the same reason
+// the second engine joins later on a machine with no core to spare (the
+// native thread has been waiting for a CPU), and the native search then
+// yields at once: on Linux its thread drops to the lowest priority, so
+// the second engine gets the core while the native search goes on with
+// what is left. On a machine with a core to spare, the native search
+// yields past a second budget, when the puzzle is clearly hard. So the
+// hard puzzles cost little more than the second engine alone, and the
+// puzzles that end within the budget nothing. auto does not verify
+// unless asked (Options.Verify).
 //
 // Timeouts and cancellation come through the context: a done context
 // gives ctx.Err(), never a count. No solution is a result (Count 0, None),

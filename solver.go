@@ -190,17 +190,25 @@ type budget struct {
 // A little later, when the puzzle is clearly hard, the native engine
 // yields: it goes on at the lowest priority, so on a busy machine the
 // second engine gets the core and the native one what is left (all of a
-// spare core, on an idle machine). gophersat, slower and whose search
-// goes on in the background until it ends when abandoned (see
-// sat.Count), joins later, and the native engine yields to it only
-// after searching long. Kinds do not change the choice:
-// nonconsecutive, the closest, is level.
+// spare core, on an idle machine).
+//
+// That holds where a core is spare. Where none is (yielder.busy), the
+// two engines would share one: a typical puzzle past the early budget
+// would lose half its speed, and a hard one would leave the second
+// engine half a core. So there the second engine joins at the busy
+// budget, past the nodes of nearly every typical puzzle, and the native
+// engine yields at once.
+//
+// gophersat, slower and whose search goes on in the background until it
+// ends when abandoned (see sat.Count), joins later, and the native
+// engine yields to it only after searching long. Kinds do not change the
+// choice: nonconsecutive, the closest, is level.
 func autoBudget(m *layouts.Model, external bool) budget {
 	switch {
 	case m.N < 16:
 		return budget{}
 	case m.N < 25 && external:
-		return budget{nodes: 2000, wall: 500 * time.Millisecond, yield: 10000}
+		return budget{nodes: 2000, busy: 4000, wall: 500 * time.Millisecond, yield: 10000}
 	case m.N < 25:
 		return budget{nodes: 4000, wall: 500 * time.Millisecond}
 	case external:
