@@ -40,12 +40,26 @@ func (y *yielder) enter() {
 	y.mu.Unlock()
 }
 
-// busy reports whether the native thread has spent more than a tenth of
-// its time since enter waiting for a CPU (on an idle machine it waits
-// next to none): the machine has no core to spare, and a second engine
-// would take the native one's. Where the
-// kernel does not tell (no schedstat), it reports false.
+// busy reports whether the machine has no core to spare, so that a
+// second engine would take the native one's: the load average is
+// within half a task of the cores, or the native thread has spent more
+// than a tenth of its time since enter waiting for a CPU (on an idle
+// machine it waits next to none). The load average says it for a
+// machine busy for a while (a thread that just woke is favoured by the
+// scheduler, and waits little at first even then), the waiting for one
+// that just got busy. Where the kernel tells neither, it reports false.
 func (y *yielder) busy() bool {
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		if l, ok := loadAverage(b); ok && l >= float64(runtime.NumCPU())-0.5 {
+			return true
+		}
+	}
+	return y.waiting()
+}
+
+// waiting reports whether the native thread has spent more than a
+// tenth of its time since enter waiting for a CPU.
+func (y *yielder) waiting() bool {
 	y.mu.Lock()
 	stat, ran0, waited0 := y.stat, y.ran, y.waited
 	y.mu.Unlock()
@@ -58,6 +72,17 @@ func (y *yielder) busy() bool {
 	}
 	ran, waited = ran-ran0, waited-waited0
 	return waited > 0 && 9*waited > ran
+}
+
+// loadAverage reads the one-minute load average, the first field of
+// /proc/loadavg.
+func loadAverage(b []byte) (float64, bool) {
+	f := bytes.Fields(b)
+	if len(f) == 0 {
+		return 0, false
+	}
+	l, err := strconv.ParseFloat(string(f[0]), 64)
+	return l, err == nil
 }
 
 // schedstat reads a thread's time on a CPU and waiting for one, in

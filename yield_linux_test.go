@@ -87,16 +87,13 @@ func spin(d time.Duration) {
 	}
 }
 
-// busy says whether the native thread waits for a CPU: two threads
+// waiting says whether the native thread waits for a CPU: two threads
 // pinned to one CPU wait half of the time each.
-func TestYielderBusy(t *testing.T) {
+func TestYielderWaiting(t *testing.T) {
 	if _, _, ok := schedstat("/proc/self/schedstat"); !ok {
 		t.Skip("no schedstat in /proc")
 	}
 	var y yielder
-	if y.busy() {
-		t.Fatal("busy before enter")
-	}
 	got := make(chan bool)
 	spun := make(chan error)
 	go func() {
@@ -112,14 +109,32 @@ func TestYielderBusy(t *testing.T) {
 		if pinToCPU0() == nil {
 			spin(200 * time.Millisecond)
 		}
-		got <- y.busy()
+		got <- y.waiting()
 	}()
-	busy := <-got
+	waiting := <-got
 	if err := <-spun; err != nil {
 		t.Skipf("sched_setaffinity: %v", err)
 	}
-	if !busy {
+	if !waiting {
 		ran, waited, _ := schedstat(y.stat)
-		t.Errorf("not busy, sharing a CPU: ran %v, waited %v since enter", time.Duration(ran-y.ran), time.Duration(waited-y.waited))
+		t.Errorf("not waiting, sharing a CPU: ran %v, waited %v since enter", time.Duration(ran-y.ran), time.Duration(waited-y.waited))
+	}
+}
+
+func TestLoadAverage(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want float64
+		ok   bool
+	}{
+		{"3.04 3.89 3.79 2/103 24315\n", 3.04, true},
+		{"0.00 0.01 0.05 1/80 1\n", 0, true},
+		{"", 0, false},
+		{"x 1 2", 0, false},
+	} {
+		got, ok := loadAverage([]byte(tt.in))
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("loadAverage(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
 	}
 }
