@@ -28,10 +28,9 @@
 // puzzle only takes the core the native one needs. For the same reason
 // the second engine joins later on a machine with no core to spare (its
 // load average, or the native thread waiting for a CPU, says so), and
-// the native search then
-// yields at once: on Linux its thread drops to the lowest priority, so
-// the second engine gets the core while the native search goes on with
-// what is left. On a machine with a core to spare, the native search
+// the native search then yields at once: on Linux its thread drops to
+// the lowest priority, so the second engine gets the core while the
+// native search goes on with what is left. On a machine with a core to spare, the native search
 // yields past a second budget, when the puzzle is clearly hard. So the
 // hard puzzles cost little more than the second engine alone, and the
 // puzzles that end within the budget nothing. auto does not verify
