@@ -105,16 +105,22 @@ func (e *Gophersat) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Re
 type External struct {
 	Solver   string
 	Encoding encode.Options
+
+	found *bool // available's answer, looked up once
 }
 
 // Name is the solver's file name.
 func (e *External) Name() string { return filepath.Base(e.Solver) }
 
 // available reports whether the solver's binary is on the PATH (or at
-// its path).
+// its path). It looks once: auto asks for every big puzzle.
 func (e *External) available() bool {
-	_, err := exec.LookPath(e.Solver)
-	return err == nil
+	if e.found == nil {
+		_, err := exec.LookPath(e.Solver)
+		found := err == nil
+		e.found = &found
+	}
+	return *e.found
 }
 
 // Count exports p's CNF, runs the solver and reads its answers.
