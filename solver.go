@@ -347,6 +347,7 @@ func (s *Solver) wait(native <-chan outcome, y *yielder, b budget) (o outcome, d
 		case <-timer.C:
 			return outcome{}, false, false
 		case <-poll:
+			y.mark()
 			n := s.native.progress.Load()
 			if n < b.nodes {
 				continue

@@ -24,7 +24,8 @@ type yielder struct {
 	yielded bool
 
 	// stat is the thread's schedstat file, and ran, waited its time
-	// on a CPU and waiting for one when the search started (see busy).
+	// on a CPU and waiting for one at mark (see waiting).
+	marked      bool
 	stat        string
 	ran, waited int64
 }
@@ -35,15 +36,29 @@ func (y *yielder) enter() {
 	runtime.LockOSThread()
 	y.mu.Lock()
 	y.tid = syscall.Gettid()
-	y.stat = "/proc/self/task/" + strconv.Itoa(y.tid) + "/schedstat"
-	y.ran, y.waited, _ = schedstat(y.stat)
 	y.mu.Unlock()
+}
+
+// mark starts the measure of waiting, from another goroutine than the
+// native one's, once the search has entered (later than enter itself,
+// which most puzzles do not outlast).
+func (y *yielder) mark() {
+	y.mu.Lock()
+	defer y.mu.Unlock()
+	if y.tid == 0 || y.marked {
+		return
+	}
+	y.marked = true
+	stat := "/proc/self/task/" + strconv.Itoa(y.tid) + "/schedstat"
+	if ran, waited, ok := schedstat(stat); ok {
+		y.stat, y.ran, y.waited = stat, ran, waited
+	}
 }
 
 // busy reports whether the machine has no core to spare, so that a
 // second engine would take the native one's: the load average is
 // within half a task of the cores, or the native thread has spent more
-// than a tenth of its time since enter waiting for a CPU (on an idle
+// than a tenth of its time since mark waiting for a CPU (on an idle
 // machine it waits next to none). The load average says it for a
 // machine busy for a while (a thread that just woke is favoured by the
 // scheduler, and waits little at first even then), the waiting for one
@@ -58,7 +73,7 @@ func (y *yielder) busy() bool {
 }
 
 // waiting reports whether the native thread has spent more than a
-// tenth of its time since enter waiting for a CPU.
+// tenth of its time since mark waiting for a CPU.
 func (y *yielder) waiting() bool {
 	y.mu.Lock()
 	stat, ran0, waited0 := y.stat, y.ran, y.waited

@@ -106,6 +106,7 @@ func TestYielderWaiting(t *testing.T) {
 	}()
 	go func() {
 		y.enter() // never left: the thread ends pinned
+		y.mark()
 		if pinToCPU0() == nil {
 			spin(200 * time.Millisecond)
 		}
@@ -117,7 +118,7 @@ func TestYielderWaiting(t *testing.T) {
 	}
 	if !waiting {
 		ran, waited, _ := schedstat(y.stat)
-		t.Errorf("not waiting, sharing a CPU: ran %v, waited %v since enter", time.Duration(ran-y.ran), time.Duration(waited-y.waited))
+		t.Errorf("not waiting, sharing a CPU: ran %v, waited %v since mark", time.Duration(ran-y.ran), time.Duration(waited-y.waited))
 	}
 }
 

@@ -7,6 +7,7 @@ package gattai
 type yielder struct{}
 
 func (*yielder) enter()     {}
+func (*yielder) mark()      {}
 func (*yielder) leave()     {}
 func (*yielder) yield()     {}
 func (*yielder) busy() bool { return false }
