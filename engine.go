@@ -3,7 +3,9 @@ package gattai
 import (
 	"context"
 	"fmt"
+	"os/exec"
 	"path/filepath"
+	"sync/atomic"
 	"time"
 
 	"gattai/backtrack"
@@ -34,6 +36,10 @@ type Engine interface {
 type Native struct {
 	m *layouts.Model
 	s *backtrack.Solver
+
+	// progress is the node count of the running search (see
+	// backtrack.Solver.Progress), for auto's budget.
+	progress atomic.Int64
 }
 
 // Name is "backtrack".
@@ -55,6 +61,7 @@ func (e *Native) Count(ctx context.Context, p *layouts.Puzzle, limit int) (res R
 	start := time.Now()
 	if e.m != p.Model { // tables built once per model, not timed
 		e.m, e.s = p.Model, backtrack.New(p.Model)
+		e.s.Progress = &e.progress
 		start = time.Now()
 	}
 	r, err := e.s.Count(ctx, p, limit)
@@ -98,10 +105,23 @@ func (e *Gophersat) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Re
 type External struct {
 	Solver   string
 	Encoding encode.Options
+
+	found *bool // available's answer, looked up once
 }
 
 // Name is the solver's file name.
 func (e *External) Name() string { return filepath.Base(e.Solver) }
+
+// available reports whether the solver's binary is on the PATH (or at
+// its path). It looks once: auto asks for every big puzzle.
+func (e *External) available() bool {
+	if e.found == nil {
+		_, err := exec.LookPath(e.Solver)
+		found := err == nil
+		e.found = &found
+	}
+	return *e.found
+}
 
 // Count exports p's CNF, runs the solver and reads its answers.
 func (e *External) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {

@@ -15,7 +15,7 @@ import (
 
 // Engine choices for Options.Engine.
 const (
-	EngineAuto      = "auto"      // the native engine, handing hard big puzzles to gophersat
+	EngineAuto      = "auto"      // the native engine, racing cadical (or gophersat) on hard big puzzles
 	EngineBacktrack = "backtrack" // the native engine
 	EngineSAT       = "sat"       // gophersat
 	EngineExternal  = "external"  // a DIMACS solver process, Options.Solver
@@ -37,7 +37,7 @@ const (
 // second engine.
 type Options struct {
 	Engine   string         // one of Engines(); "" is auto
-	Solver   string         // external: the solver's name or path; "" is cadical
+	Solver   string         // external, and auto's second engine when on the PATH: the solver's name or path; "" is cadical
 	Encoding encode.Options // the CNF encodings of the SAT engines
 	Verify   Verify
 }
@@ -60,7 +60,7 @@ type Result struct {
 	Count  int          // solutions found, at most Limit
 	Limit  int          // the limit the count stopped at
 	Grid   layouts.Grid // the first solution found
-	Engine string       // the engine that answered: "backtrack", "sat", "cadical", "backtrack, then sat"
+	Engine string       // the engine that answered: "backtrack", "sat", "cadical", "backtrack, then cadical" (auto)
 	Check  string       // the engine that confirmed the answer, if one did
 
 	Elapsed              time.Duration
@@ -108,7 +108,7 @@ type Solver struct {
 	gopher Engine // gophersat: auto's second engine, and the native one's check
 
 	// budget is autoBudget; tests shorten it.
-	budget func(*layouts.Model) time.Duration
+	budget func(m *layouts.Model, external bool) budget
 }
 
 // New checks opts and makes a Solver.
@@ -125,7 +125,8 @@ func New(opts Options) (*Solver, error) {
 	}
 	gopher := &Gophersat{Encoding: opts.Encoding}
 	s := &Solver{opts: opts, native: &Native{}, gopher: gopher, sat: gopher, budget: autoBudget}
-	if opts.Engine == EngineExternal {
+	if opts.Engine == EngineExternal || opts.Engine == EngineAuto {
+		// auto's second engine, when the solver is on the PATH
 		s.sat = &External{Solver: opts.Solver, Encoding: opts.Encoding}
 	}
 	return s, nil
@@ -154,27 +155,70 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 	return s.verified(ctx, s.sat, p, limit)
 }
 
-// autoBudget is how long auto lets the native engine search a puzzle on
-// m alone before gophersat joins it; 0 means never. Measured (README,
-// "Choosing an engine"): backtrack wins on typical puzzles of every size
-// and kind, by 3-10x at 16x16 and 2-6x at 25x25, but on the hardest big
-// puzzles SAT's learning finishes up to 2x sooner. Kinds do not change
-// the choice: nonconsecutive, the closest, is level.
+// budget is how much the native engine searches a puzzle alone before
+// auto starts a second engine beside it: nodes search nodes, or wall
+// time, whichever comes first; and when the native engine yields its
+// core to the second one.
+type budget struct {
+	nodes int64         // 0: wall time only
+	busy  int64         // nodes instead, when the machine has no core to spare (yielder.busy); then the native engine yields at once
+	wall  time.Duration // 0: the native engine alone
+	yield int64         // search nodes after which the native engine yields its core to the second (see yielder); 0: never
+}
+
+// autoBudget is auto's budget for a puzzle on m; external says whether
+// the second engine is an external solver (cadical) rather than
+// gophersat.
 //
-// The native engine goes on searching when gophersat joins it (see
-// auto), so a short budget loses no native work: it costs a second core
-// for the puzzles that outlast it, and encoding. It is short enough that
-// a puzzle gophersat wins costs little more than gophersat alone, and
-// long enough that most puzzles of a batch end before it.
-func autoBudget(m *layouts.Model) time.Duration {
+// The budget counts search nodes, not time. The native engine's node
+// count says how hard a puzzle is whatever the machine's load; a budget
+// in time was spent by a busy machine rather than by the puzzle, and
+// started the second engine on easy puzzles, which it made slower: on a
+// machine with no core to spare the two engines share one. The wall
+// time is only a bound for puzzles whose nodes are slow (large variant
+// grids), far above what an easy puzzle takes on a busy machine.
+//
+// Measured (BENCHMARKS.md, "Choosing an engine"): the native engine
+// wins on typical puzzles of every size and kind, several times over,
+// and they end within a few hundred nodes, rarely beyond a thousand at
+// 25x25; on the hardest big puzzles, thousands of nodes and more, SAT's
+// learning wins, cadical by far, gophersat by less and not always. So
+// where cadical can join, it joins early, just past the nodes the
+// typical puzzles take: a puzzle cadical wins costs little more than
+// cadical alone, and a puzzle the native engine wins costs a second core
+// for the milliseconds until it does, the solver's process killed then.
+// A little later, when the puzzle is clearly hard, the native engine
+// yields: it goes on at the lowest priority, so on a busy machine the
+// second engine gets the core and the native one what is left (all of a
+// spare core, on an idle machine).
+//
+// That holds where a core is spare. Where none is (yielder.busy), the
+// two engines would share one: a typical puzzle past the early budget
+// would lose half its speed, and a hard one would leave the second
+// engine half a core. So there the second engine joins at the busy
+// budget, past the nodes of nearly every typical puzzle, and the native
+// engine yields at once.
+//
+// gophersat, slower and whose search goes on in the background until it
+// ends when abandoned (see sat.Count), joins later, and the native
+// engine yields to it only after searching long. Kinds do not change the
+// choice: nonconsecutive, the closest, is level.
+func autoBudget(m *layouts.Model, external bool) budget {
 	switch {
 	case m.N < 16:
-		return 0
+		return budget{}
+	case m.N < 25 && external:
+		return budget{nodes: 2000, busy: 4000, wall: 500 * time.Millisecond, yield: 10000}
 	case m.N < 25:
-		return 50 * time.Millisecond
+		return budget{nodes: 4000, wall: 500 * time.Millisecond}
+	case external:
+		return budget{nodes: 1000, busy: 2000, wall: 1500 * time.Millisecond, yield: 2500}
 	}
-	return 150 * time.Millisecond
+	return budget{nodes: 2500, wall: 1500 * time.Millisecond, yield: 15000}
 }
+
+// pollEvery is how often auto looks at the native engine's node count.
+const pollEvery = time.Millisecond
 
 // outcome is an engine's answer, passed between goroutines.
 type outcome struct {
@@ -182,33 +226,51 @@ type outcome struct {
 	err error
 }
 
-// auto runs the native engine and, if it outlasts autoBudget and the
-// formula fits in memory, gophersat beside it, in another goroutine:
-// the first answer wins and the other engine is stopped (the native
-// one, within milliseconds) or abandoned (gophersat, whose search
-// cannot be interrupted: see sat.Count; only one gophersat search runs
-// at a time in the process, so the hard puzzles of a batch take one
-// more core at most). Each answer passes layouts.Check (checked), and
-// the winner is confirmed when verifying.
+// second is auto's second engine: the external solver (Options.Solver,
+// cadical by default) when its binary is on the PATH, gophersat when
+// it is not.
+func (s *Solver) second() Engine {
+	if x, ok := s.sat.(*External); ok && !x.available() {
+		return s.gopher
+	}
+	return s.sat
+}
+
+// auto runs the native engine and, if it outlasts its budget
+// (autoBudget) and the formula fits in memory, a second engine (see
+// second) beside it, in another goroutine: the first answer wins and
+// the other engine is stopped. The native engine stops within a
+// millisecond and auto waits for it, since the next call reuses
+// s.native; an external solver is killed, and auto waits until its
+// process is gone; gophersat returns at once, its search abandoned to
+// end in the background (see sat.Count). Each answer passes
+// layouts.Check (checked), and the winner is confirmed when verifying.
+//
+// An error of the second engine other than a wrong answer (ErrEngine),
+// such as a rule it cannot encode, leaves the puzzle to the native
+// engine.
 func (s *Solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
-	budget := s.budget(p.Model)
-	if budget == 0 {
+	second := s.second()
+	_, external := second.(*External)
+	b := s.budget(p.Model, external)
+	if b.wall == 0 {
 		return s.verified(ctx, s.native, p, limit)
 	}
 	start := time.Now()
 	nctx, stopNative := context.WithCancel(ctx)
 	defer stopNative()
 	native := make(chan outcome, 1)
+	s.native.progress.Store(0) // not the last puzzle's count
+	var y yielder
 	go func() {
+		y.enter()
 		r, err := s.checked(nctx, s.native, p, limit)
+		y.leave()
 		native <- outcome{r, err}
 	}()
-	timer := time.NewTimer(budget)
-	defer timer.Stop()
-	select {
-	case o := <-native:
+	o, done, busy := s.wait(native, &y, b)
+	if done {
 		return s.confirm(ctx, s.native, p, limit, o.r, o.err)
-	case <-timer.C:
 	}
 	if checkCNFSize(ctx, p, s.opts.Encoding) != nil {
 		// Too large for SAT, or stopped while measuring: the native
@@ -216,34 +278,88 @@ func (s *Solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (Result
 		o := <-native
 		return s.confirm(ctx, s.native, p, limit, o.r, o.err)
 	}
-	sctx, stopSAT := context.WithCancel(ctx)
-	defer stopSAT()
-	gopher := make(chan outcome, 1)
+	sctx, stopSecond := context.WithCancel(ctx)
+	defer stopSecond()
+	other := make(chan outcome, 1)
 	go func() {
-		r, err := s.checked(sctx, s.gopher, p, limit)
-		gopher <- outcome{r, err}
+		r, err := s.checked(sctx, second, p, limit)
+		other <- outcome{r, err}
 	}()
-	var o outcome
-	select {
-	case o = <-native:
-		stopSAT() // abandoned: its result goes to the buffered channel
-		return s.confirm(ctx, s.native, p, limit, o.r, o.err)
-	case o = <-gopher:
-		if o.err != nil && !errors.Is(o.err, ErrEngine) && ctx.Err() == nil {
-			// gophersat could not take the puzzle (a rule it cannot
-			// encode, ...): the native engine alone.
-			n := <-native
-			return s.confirm(ctx, s.native, p, limit, n.r, n.err)
+	var poll <-chan time.Time
+	if busy {
+		y.yield()
+	} else if b.yield > 0 {
+		ticker := time.NewTicker(pollEvery)
+		defer ticker.Stop()
+		poll = ticker.C
+	}
+race:
+	for {
+		select {
+		case <-poll:
+			if s.native.progress.Load() >= b.yield {
+				y.yield()
+				poll = nil
+			}
+		case o = <-native:
+			// The native engine answered first (or was stopped by
+			// ctx): stop the second one and wait for it, so that no
+			// process outlives the call.
+			stopSecond()
+			<-other
+			return s.confirm(ctx, s.native, p, limit, o.r, o.err)
+		case o = <-other:
+			if o.err != nil && !errors.Is(o.err, ErrEngine) && ctx.Err() == nil {
+				// The second engine could not take the puzzle (a rule
+				// it cannot encode, a solver gone from the PATH, ...):
+				// the native engine alone.
+				n := <-native
+				return s.confirm(ctx, s.native, p, limit, n.r, n.err)
+			}
+			break race
 		}
 	}
-	// gophersat answered first, or failed: stop the native search and
-	// wait for it (within milliseconds), since the next call reuses
-	// s.native.
+	// The second engine answered first, or failed: stop the native
+	// search and wait for it.
 	stopNative()
 	<-native
-	o.r.Engine = EngineBacktrack + ", then " + EngineSAT
+	o.r.Engine = EngineBacktrack + ", then " + second.Name()
 	o.r.Elapsed = time.Since(start)
-	return s.confirm(ctx, s.gopher, p, limit, o.r, o.err)
+	return s.confirm(ctx, second, p, limit, o.r, o.err)
+}
+
+// wait waits for the native engine's answer until it has spent budget
+// b. It reports done false when the budget ran out first, and busy true
+// when it ran out on a machine with no core to spare.
+func (s *Solver) wait(native <-chan outcome, y *yielder, b budget) (o outcome, done, busy bool) {
+	timer := time.NewTimer(b.wall)
+	defer timer.Stop()
+	var poll <-chan time.Time
+	if b.nodes > 0 {
+		ticker := time.NewTicker(pollEvery)
+		defer ticker.Stop()
+		poll = ticker.C
+	}
+	for {
+		select {
+		case o := <-native:
+			return o, true, false
+		case <-timer.C:
+			return outcome{}, false, false
+		case <-poll:
+			y.mark()
+			n := s.native.progress.Load()
+			if n < b.nodes {
+				continue
+			}
+			if b.busy <= b.nodes || n >= b.busy {
+				return outcome{}, false, b.busy > b.nodes
+			}
+			if !y.busy() {
+				return outcome{}, false, false
+			}
+		}
+	}
 }
 
 // verifying reports whether answers are confirmed by a second engine.

@@ -3,6 +3,7 @@ package gattai
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -88,7 +89,7 @@ func TestAutoSideBySide(t *testing.T) {
 		engine  string // the engine that answers
 		failure bool   // an ErrEngine
 	}{
-		{"second engine first", oracle, EngineBacktrack + ", then " + EngineSAT, false},
+		{"second engine first", oracle, EngineBacktrack + ", then fake", false},
 		{"wrong grid", liar{1}, "", true},
 		{"refused", refusal, EngineBacktrack, false},
 	} {
@@ -97,8 +98,8 @@ func TestAutoSideBySide(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s.gopher = tt.gopher
-			s.budget = func(*layouts.Model) time.Duration { return time.Millisecond }
+			s.sat = tt.gopher
+			s.budget = func(*layouts.Model, bool) budget { return budget{wall: time.Millisecond} }
 			r, err := s.Count(ctx, p, 2)
 			if tt.failure {
 				if !errors.Is(err, ErrEngine) {
@@ -114,7 +115,7 @@ func TestAutoSideBySide(t *testing.T) {
 			}
 			// The native engine stopped: the solver takes the next
 			// puzzle on its own.
-			s.gopher = refusal
+			s.sat = refusal
 			r, err = s.Count(ctx, easy, 2)
 			if err != nil || r.Count != 1 || r.Engine != EngineBacktrack {
 				t.Errorf("next puzzle: count %d by %q, %v", r.Count, r.Engine, err)
@@ -123,29 +124,141 @@ func TestAutoSideBySide(t *testing.T) {
 	}
 }
 
-// A real race on 16x16s, gophersat joining at once: every answer is
-// right, whichever engine gives it, and a done context still stops both.
+// A real race on 16x16s, the second engine (gophersat, and cadical
+// where it is on the PATH) joining at once: every answer is right,
+// whichever engine gives it, and a done context still stops both.
 func TestAutoRace(t *testing.T) {
 	m := testkit.Model(t, "classic", 16)
 	ps := testkit.ReadPuzzles(t, "testdata/bench/classic16-unique.txt", m)
+	hard := testkit.ReadPuzzle(t, "testdata/bench/classic25-hard.txt", testkit.Model(t, "classic", 25))
+	for _, second := range []string{EngineSAT, "cadical"} {
+		t.Run(second, func(t *testing.T) {
+			if second != EngineSAT {
+				testkit.NeedSolver(t, second)
+			}
+			s, err := New(Options{Solver: second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if second == EngineSAT {
+				s.sat = s.gopher
+			}
+			if got := s.second().Name(); got != second {
+				t.Fatalf("second engine %s, want %s", got, second)
+			}
+			s.budget = atOnce
+			for i, p := range ps {
+				r, err := s.Count(context.Background(), p, 2)
+				if err != nil || r.Count != 1 {
+					t.Fatalf("puzzle %d: count %d, %v", i+1, r.Count, err)
+				}
+				if err := layouts.Check(p, r.Grid); err != nil {
+					t.Fatalf("puzzle %d: %v", i+1, err)
+				}
+				if r.Engine != EngineBacktrack && r.Engine != EngineBacktrack+", then "+second {
+					t.Fatalf("puzzle %d: answered by %q", i+1, r.Engine)
+				}
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+			defer cancel()
+			if r, err := s.Count(ctx, hard, 2); !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("count %d, %v; want the deadline", r.Count, err)
+			}
+		})
+	}
+}
+
+// atOnce is a budget that starts the second engine at the first look.
+func atOnce(*layouts.Model, bool) budget { return budget{wall: time.Nanosecond} }
+
+// auto returns only once the second engine has returned, however long
+// it takes to stop (an external solver's process reaped, its temporary
+// files removed): a second engine that takes 100ms to stop here.
+func TestAutoWaitsForSecond(t *testing.T) {
+	m := testkit.Model(t, "classic", 25)
+	hard := testkit.ReadPuzzle(t, "testdata/bench/classic25-hard.txt", m)
 	s, err := New(Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.budget = func(*layouts.Model) time.Duration { return time.Nanosecond }
-	for i, p := range ps {
-		r, err := s.Count(context.Background(), p, 2)
-		if err != nil || r.Count != 1 {
-			t.Fatalf("puzzle %d: count %d, %v", i+1, r.Count, err)
-		}
-		if err := layouts.Check(p, r.Grid); err != nil {
-			t.Fatalf("puzzle %d: %v", i+1, err)
-		}
+	var returned atomic.Bool
+	s.sat = engineFunc(func(ctx context.Context, _ *layouts.Puzzle, limit int) (Result, error) {
+		<-ctx.Done()
+		time.Sleep(100 * time.Millisecond)
+		returned.Store(true)
+		return Result{Limit: limit}, ctx.Err()
+	})
+	s.budget = atOnce
+	r, err := s.Count(context.Background(), hard, 2)
+	if err != nil || r.Count != 1 || r.Engine != EngineBacktrack {
+		t.Fatalf("count %d by %q, %v; want 1 by the native engine", r.Count, r.Engine, err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-	defer cancel()
-	hard := testkit.ReadPuzzle(t, "testdata/bench/classic25-hard.txt", testkit.Model(t, "classic", 25))
-	if r, err := s.Count(ctx, hard, 2); !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("count %d, %v; want the deadline", r.Count, err)
+	if !returned.Load() {
+		t.Fatal("auto returned before its second engine")
+	}
+}
+
+// A solver that is not on the PATH leaves gophersat as the second
+// engine, silently.
+func TestAutoMissingSolver(t *testing.T) {
+	s, err := New(Options{Solver: "gattai-no-such-solver"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.second() != s.gopher {
+		t.Fatalf("second engine %s, want gophersat", s.second().Name())
+	}
+	m := testkit.Model(t, "classic", 25)
+	hard := testkit.ReadPuzzle(t, "testdata/bench/classic25-hard.txt", m)
+	s.budget = atOnce
+	r, err := s.Count(context.Background(), hard, 2)
+	if err != nil || r.Count != 1 {
+		t.Fatalf("count %d, %v", r.Count, err)
+	}
+	if r.Engine != EngineBacktrack && r.Engine != EngineBacktrack+", then "+EngineSAT {
+		t.Fatalf("answered by %q", r.Engine)
+	}
+}
+
+// auto's budget counts the native engine's search nodes, with a bound
+// in time: the second engine starts once the native engine has spent
+// either, and not before.
+func TestAutoBudget(t *testing.T) {
+	m := testkit.Model(t, "classic", 25)
+	hard := testkit.ReadPuzzle(t, "testdata/bench/classic25-hard.txt", m) // thousands of nodes
+	ctx := context.Background()
+	want, err := (&Native{}).Count(ctx, hard, 2)
+	if err != nil || want.Count != 1 || want.Nodes < 2000 {
+		t.Fatalf("native: count %d in %d nodes, %v", want.Count, want.Nodes, err)
+	}
+	for _, tt := range []struct {
+		name   string
+		b      budget
+		joined bool
+	}{
+		{"nodes spent", budget{nodes: 200, wall: time.Hour}, true},
+		{"time spent", budget{nodes: 1 << 40, wall: time.Millisecond}, true},
+		{"neither", budget{nodes: want.Nodes + 1, wall: time.Hour}, false},
+		{"never", budget{}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := New(Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var joined atomic.Bool
+			s.sat = engineFunc(func(_ context.Context, _ *layouts.Puzzle, limit int) (Result, error) {
+				joined.Store(true)
+				return Result{Count: 1, Limit: limit, Grid: want.Grid, Engine: "fake"}, nil
+			})
+			s.budget = func(*layouts.Model, bool) budget { return tt.b }
+			r, err := s.Count(ctx, hard, 2)
+			if err != nil || r.Count != 1 {
+				t.Fatalf("count %d, %v", r.Count, err)
+			}
+			if joined.Load() != tt.joined {
+				t.Errorf("second engine started: %v, want %v (answer by %s)", joined.Load(), tt.joined, r.Engine)
+			}
+		})
 	}
 }

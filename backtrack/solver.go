@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"sync/atomic"
 
 	"gattai/backtrack/nine"
 	"gattai/layouts"
@@ -20,6 +21,13 @@ type Result struct {
 // puzzles of the same model with no allocation per call beyond the
 // result grid. Not safe for concurrent use: one per goroutine.
 type Solver struct {
+	// Progress, when set, receives the node count of the running Count
+	// each time the search looks at its context (every millisecond or
+	// so): a watcher in another goroutine can tell how much search a
+	// puzzle has taken so far, whatever the machine's load. Count sets
+	// it to 0 when it starts.
+	Progress *atomic.Int64
+
 	model *layouts.Model
 	full  uint64 // the mask of all n digits
 
@@ -203,6 +211,9 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
+	if s.Progress != nil {
+		s.Progress.Store(0)
+	}
 	// Classic 9x9 dispatch: when s.classic9 is set, p is one 9x9 grid with
 	// 3x3 boxes and no extra regions, its cells row-major, so
 	// (*[81]uint8)(p.Givens) is what nine.Count (package backtrack/nine)
@@ -298,12 +309,17 @@ func (s *Solver) search() bool {
 			}
 			continue // pick again, in the narrower state
 		}
-		if s.nodes%s.checkEvery == 0 && s.done != nil {
-			select {
-			case <-s.done:
-				s.err = s.ctx.Err()
-				return true
-			default:
+		if s.nodes%s.checkEvery == 0 {
+			if s.Progress != nil {
+				s.Progress.Store(s.nodes)
+			}
+			if s.done != nil {
+				select {
+				case <-s.done:
+					s.err = s.ctx.Err()
+					return true
+				default:
+				}
 			}
 		}
 		m := s.cand[c]

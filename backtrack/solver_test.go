@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -210,6 +211,47 @@ func TestCancel(t *testing.T) {
 
 	// The solver is still good afterwards.
 	checkCount(t, s, p, 3, 3)
+}
+
+// TestProgress: Progress follows the search, from another goroutine
+// (run with -race), ends within a context check of the node count, and
+// starts again at 0 with the next puzzle.
+func TestProgress(t *testing.T) {
+	m := testkit.Model(t, "classic", 25)
+	ps := testkit.ReadPuzzles(t, "../testdata/bench/classic25-keep40.txt", m)
+	s := backtrack.New(m)
+	var progress atomic.Int64
+	s.Progress = &progress
+	for i, p := range ps[:8] {
+		done := make(chan struct{})
+		seen := make(chan int64, 1)
+		go func() {
+			var most int64
+			for {
+				select {
+				case <-done:
+					seen <- most
+					return
+				default:
+				}
+				if n := progress.Load(); n > most {
+					most = n
+				}
+				time.Sleep(50 * time.Microsecond)
+			}
+		}()
+		r := count(t, s, p, 2)
+		close(done)
+		most := <-seen
+		// 25x25: a look at the context every 26 nodes.
+		if n := progress.Load(); n > r.Nodes || n <= r.Nodes-26 || most > r.Nodes {
+			t.Errorf("puzzle %d: progress %d (at most %d seen while searching), nodes %d", i+1, n, most, r.Nodes)
+		}
+	}
+	progress.Store(1 << 40) // a stale count: the next Count resets it
+	if r := count(t, s, ps[0], 2); progress.Load() > r.Nodes {
+		t.Errorf("after a stale count: progress %d, nodes %d", progress.Load(), r.Nodes)
+	}
 }
 
 // TestReuse: a solver reused across puzzles answers as a fresh one, and

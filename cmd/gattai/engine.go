@@ -13,7 +13,7 @@ import (
 
 // engineFlags choose how puzzles are solved.
 type engineFlags struct {
-	Engine string `short:"e" enum:"auto,backtrack,sat,external" default:"auto" help:"Engine: ${enum}. auto picks the faster one for the puzzle's size and kind."`
+	Engine string `short:"e" enum:"auto,backtrack,sat,external" default:"auto" help:"Engine: ${enum}. auto runs backtrack, and on hard 16x16 and larger puzzles races --solver (if on the PATH, else gophersat) beside it: the first answer wins."`
 	Solver string `default:"cadical" help:"DIMACS solver binary for --engine external (minisat, cadical, picosat, cryptominisat5, kissat or a path)."`
 	encodingFlags
 	Verify  *bool         `negatable:"" help:"Solve again with the other engine and fail on disagreement (default: on for sat and external)."`

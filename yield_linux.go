@@ -1,0 +1,142 @@
+package gattai
+
+import (
+	"bytes"
+	"os"
+	"runtime"
+	"strconv"
+	"sync"
+	"syscall"
+)
+
+// yielder lets auto lower the priority of the thread that runs the
+// native search, so that the second engine (an external solver's
+// process, or gophersat) gets the cores it needs on a busy machine while
+// the native search goes on with whatever is left. On Linux a thread
+// has its own nice value: the native goroutine is locked to its thread
+// for the search, and a thread whose priority was lowered dies with the
+// goroutine (an unprivileged process cannot raise it back), so no other
+// goroutine ever runs at the lowered priority.
+type yielder struct {
+	mu      sync.Mutex
+	tid     int
+	done    bool // the search ended: too late to yield
+	yielded bool
+
+	// stat is the thread's schedstat file, and ran, waited its time
+	// on a CPU and waiting for one at mark (see waiting).
+	marked      bool
+	stat        string
+	ran, waited int64
+}
+
+// enter locks the calling goroutine, the native search's, to its
+// thread. It is paired with leave, in the same goroutine.
+func (y *yielder) enter() {
+	runtime.LockOSThread()
+	y.mu.Lock()
+	y.tid = syscall.Gettid()
+	y.mu.Unlock()
+}
+
+// mark starts the measure of waiting, from another goroutine than the
+// native one's, once the search has entered (later than enter itself,
+// which most puzzles do not outlast).
+func (y *yielder) mark() {
+	y.mu.Lock()
+	defer y.mu.Unlock()
+	if y.tid == 0 || y.marked {
+		return
+	}
+	y.marked = true
+	stat := "/proc/self/task/" + strconv.Itoa(y.tid) + "/schedstat"
+	if ran, waited, ok := schedstat(stat); ok {
+		y.stat, y.ran, y.waited = stat, ran, waited
+	}
+}
+
+// busy reports whether the machine has no core to spare, so that a
+// second engine would take the native one's: the load average is
+// within half a task of the cores, or the native thread has spent more
+// than a tenth of its time since mark waiting for a CPU (on an idle
+// machine it waits next to none). The load average says it for a
+// machine busy for a while (a thread that just woke is favoured by the
+// scheduler, and waits little at first even then), the waiting for one
+// that just got busy. Where the kernel tells neither, it reports false.
+func (y *yielder) busy() bool {
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		if l, ok := loadAverage(b); ok && l >= float64(runtime.NumCPU())-0.5 {
+			return true
+		}
+	}
+	return y.waiting()
+}
+
+// waiting reports whether the native thread has spent more than a
+// tenth of its time since mark waiting for a CPU.
+func (y *yielder) waiting() bool {
+	y.mu.Lock()
+	stat, ran0, waited0 := y.stat, y.ran, y.waited
+	y.mu.Unlock()
+	if stat == "" {
+		return false
+	}
+	ran, waited, ok := schedstat(stat)
+	if !ok {
+		return false
+	}
+	ran, waited = ran-ran0, waited-waited0
+	return waited > 0 && 9*waited > ran
+}
+
+// loadAverage reads the one-minute load average, the first field of
+// /proc/loadavg.
+func loadAverage(b []byte) (float64, bool) {
+	f := bytes.Fields(b)
+	if len(f) == 0 {
+		return 0, false
+	}
+	l, err := strconv.ParseFloat(string(f[0]), 64)
+	return l, err == nil
+}
+
+// schedstat reads a thread's time on a CPU and waiting for one, in
+// nanoseconds, from its /proc schedstat file.
+func schedstat(name string) (ran, waited int64, ok bool) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return 0, 0, false
+	}
+	f := bytes.Fields(b)
+	if len(f) < 2 {
+		return 0, 0, false
+	}
+	ran, err1 := strconv.ParseInt(string(f[0]), 10, 64)
+	waited, err2 := strconv.ParseInt(string(f[1]), 10, 64)
+	return ran, waited, err1 == nil && err2 == nil
+}
+
+// leave ends the search: the thread goes back to the runtime unless its
+// priority was lowered, in which case it ends with the goroutine.
+func (y *yielder) leave() {
+	y.mu.Lock()
+	y.done = true
+	yielded := y.yielded
+	y.mu.Unlock()
+	if !yielded {
+		runtime.UnlockOSThread()
+	}
+}
+
+// yield lowers the native thread's priority to the lowest (nice 19),
+// unless the search has ended. It may be called from any goroutine.
+func (y *yielder) yield() {
+	y.mu.Lock()
+	defer y.mu.Unlock()
+	if y.done || y.yielded || y.tid == 0 {
+		return
+	}
+	if syscall.Setpriority(syscall.PRIO_PROCESS, y.tid, 19) == nil {
+		y.yielded = true
+	}
+}

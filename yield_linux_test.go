@@ -1,0 +1,141 @@
+package gattai
+
+import (
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+	"unsafe"
+)
+
+// nice is the calling thread's nice value (Linux: getpriority gives
+// 20 - nice for a thread id of 0, the calling thread).
+func nice(t *testing.T) int {
+	t.Helper()
+	p, err := syscall.Getpriority(syscall.PRIO_PROCESS, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return 20 - p
+}
+
+// The yielder lowers the native thread's priority from another
+// goroutine, and only that thread's: it ends with its goroutine, and no
+// other goroutine runs at the lowered priority. Once the search has
+// left, yield does nothing.
+func TestYielder(t *testing.T) {
+	base := nice(t)
+	if base == 19 {
+		t.Skip("the test process already runs at nice 19")
+	}
+	for _, yield := range []bool{true, false} {
+		var y yielder
+		entered, yielded, got := make(chan struct{}), make(chan struct{}), make(chan int)
+		go func() {
+			y.enter()
+			close(entered)
+			<-yielded
+			got <- nice(t)
+			y.leave()
+		}()
+		<-entered
+		if yield {
+			y.yield()
+		}
+		if n := nice(t); n != base {
+			t.Fatalf("the yielding goroutine's nice is %d, want %d", n, base)
+		}
+		close(yielded)
+		want := base
+		if yield {
+			want = 19
+		}
+		if n := <-got; n != want {
+			t.Errorf("yield %v: the native thread's nice is %d, want %d", yield, n, want)
+		}
+		y.yield() // after leave: nothing
+	}
+	// Every thread the runtime runs goroutines on is at the base nice.
+	done := make(chan int)
+	for range 4 * runtime.GOMAXPROCS(0) {
+		go func() {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			done <- nice(t)
+		}()
+	}
+	for range 4 * runtime.GOMAXPROCS(0) {
+		if n := <-done; n != base {
+			t.Errorf("a goroutine runs at nice %d, want %d", n, base)
+		}
+	}
+}
+
+// pinToCPU0 keeps the calling thread on CPU 0.
+func pinToCPU0() error {
+	var mask [16]uint64
+	mask[0] = 1
+	if _, _, e := syscall.RawSyscall(syscall.SYS_SCHED_SETAFFINITY, 0, uintptr(len(mask)*8), uintptr(unsafe.Pointer(&mask))); e != 0 {
+		return e
+	}
+	return nil
+}
+
+// spin keeps the CPU busy for d of wall time.
+func spin(d time.Duration) {
+	for end := time.Now().Add(d); time.Now().Before(end); {
+	}
+}
+
+// waiting says whether the native thread waits for a CPU: two threads
+// pinned to one CPU wait half of the time each.
+func TestYielderWaiting(t *testing.T) {
+	if _, _, ok := schedstat("/proc/self/schedstat"); !ok {
+		t.Skip("no schedstat in /proc")
+	}
+	var y yielder
+	got := make(chan bool)
+	spun := make(chan error)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends pinned
+		err := pinToCPU0()
+		if err == nil {
+			spin(300 * time.Millisecond)
+		}
+		spun <- err
+	}()
+	go func() {
+		y.enter() // never left: the thread ends pinned
+		y.mark()
+		if pinToCPU0() == nil {
+			spin(200 * time.Millisecond)
+		}
+		got <- y.waiting()
+	}()
+	waiting := <-got
+	if err := <-spun; err != nil {
+		t.Skipf("sched_setaffinity: %v", err)
+	}
+	if !waiting {
+		ran, waited, _ := schedstat(y.stat)
+		t.Errorf("not waiting, sharing a CPU: ran %v, waited %v since mark", time.Duration(ran-y.ran), time.Duration(waited-y.waited))
+	}
+}
+
+func TestLoadAverage(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want float64
+		ok   bool
+	}{
+		{"3.04 3.89 3.79 2/103 24315\n", 3.04, true},
+		{"0.00 0.01 0.05 1/80 1\n", 0, true},
+		{"", 0, false},
+		{"x 1 2", 0, false},
+	} {
+		got, ok := loadAverage([]byte(tt.in))
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("loadAverage(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
