@@ -37,6 +37,11 @@ type Solver struct {
 	// backtrack/nine can take (see Count).
 	classic9 bool
 
+	// linked is set for a board of several 9x9 grids with 3x3 boxes,
+	// overlapping in whole boxes, with no rules or extra regions: the
+	// puzzles that backtrack/nine's Linked takes (see Count).
+	linked *nine.Linked
+
 	// matchFrom is the search node from which the matcher runs: 0 from
 	// the start, -1 never (see matchFrom); matching is whether it runs
 	// now.
@@ -136,6 +141,12 @@ func New(m *layouts.Model) *Solver {
 	s.classic9 = n == 9 && len(l.Grids) == 1 && l.BoxOf(0) == (layouts.Shape{Rows: 3, Cols: 3}) &&
 		len(m.Units) == 27 && nc == 81 && len(m.Rules) == 0 && classicUnits(m)
 
+	if linkable(m) {
+		// Link refuses grids that overlap other than in whole, aligned
+		// boxes: those stay with the general engine.
+		s.linked, _ = nine.Link(m.GridCells, nc)
+	}
+
 	// Propagators for m.Rules, one per rule, by kind (kinds.go).
 	s.setPropagators(s.propagators())
 
@@ -171,6 +182,22 @@ func classicUnits(m *layouts.Model) bool {
 			box = box && q.Row/3 == p.Row/3 && q.Col/3 == p.Col/3
 		}
 		if len(u.Cells) != 9 || !row && !col && !box {
+			return false
+		}
+	}
+	return true
+}
+
+// linkable reports whether m is several 9x9 grids with 3x3 boxes and
+// no other units or rules: its units are then the grids' rows, columns
+// and boxes, as nine.Link assumes.
+func linkable(m *layouts.Model) bool {
+	l := m.Layout
+	if m.N != 9 || len(l.Grids) < 2 || len(l.Regions) > 0 || len(l.Constraints) > 0 || len(m.Rules) > 0 {
+		return false
+	}
+	for g := range l.Grids {
+		if l.BoxOf(g) != (layouts.Shape{Rows: 3, Cols: 3}) {
 			return false
 		}
 	}
@@ -215,6 +242,18 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 			res.Grid = layouts.Grid{Model: s.model, Digits: append([]uint8(nil), grid[:]...)}
 		}
 		return res, nil
+	}
+
+	// Linked 9x9 grids: the cells of p are those of m.GridCells, which
+	// s.linked was compiled from.
+	if s.linked != nil {
+		digits := make([]uint8, len(p.Givens))
+		count, guesses, err := s.linked.Count(ctx, p.Givens, limit, digits)
+		res := Result{Count: count, Nodes: guesses}
+		if count > 0 {
+			res.Grid = layouts.Grid{Model: s.model, Digits: digits}
+		}
+		return res, err
 	}
 
 	s.limit = max(limit, 1)
