@@ -17,7 +17,7 @@ const MaxLinked = 64
 // one Count to the next: not safe for concurrent use.
 type Linked struct {
 	grids  [][81]int32 // grids[g][i]: the cell at row-major index i of grid g
-	links  []link
+	links  [][]link    // links[g]: the boxes board g shares, each with a = g
 	cells  int
 	levels [][]grid // levels[depth]: the boards at that depth of the search
 	weight []uint64 // weight[g]: board g's links and contradictions (see choose)
@@ -41,7 +41,7 @@ func Link(grids [][]int, cells int) (*Linked, error) {
 	if len(grids) == 0 || len(grids) > MaxLinked {
 		return nil, fmt.Errorf("nine: %d grids, want 1 to %d", len(grids), MaxLinked)
 	}
-	l := &Linked{grids: make([][81]int32, len(grids)), cells: cells, weight: make([]uint64, len(grids))}
+	l := &Linked{grids: make([][81]int32, len(grids)), cells: cells, weight: make([]uint64, len(grids)), links: make([][]link, len(grids))}
 	// at[c]: the grids holding cell c, as g*81+i.
 	at := make([][]int, cells)
 	for g, gc := range grids {
@@ -74,7 +74,8 @@ func Link(grids [][]int, cells int) (*Linked, error) {
 				}
 				if !seen[k] {
 					seen[k] = true
-					l.links = append(l.links, k)
+					l.links[k.a] = append(l.links[k.a], k)
+					l.links[k.b] = append(l.links[k.b], link{a: k.b, b: k.a, ba: k.bb, bb: k.ba, ka: k.kb, kb: k.ka})
 				}
 			}
 		}
@@ -142,11 +143,7 @@ func (l *Linked) Count(ctx context.Context, givens []uint8, limit int, solution 
 		if !st[g].init(&gv) {
 			return 0, 0, nil
 		}
-		l.weight[g] = 1 << weightShift
-	}
-	for _, k := range l.links {
-		l.weight[k.a] += 1 << weightShift
-		l.weight[k.b] += 1 << weightShift
+		l.weight[g] = uint64(1+len(l.links[g])) << weightShift
 	}
 	l.bump = 1 << weightShift
 	s := linkedSearch{limit: max(limit, 1), solution: solution, done: ctx.Done()}
@@ -207,7 +204,7 @@ func (l *Linked) search(s *linkedSearch, depth int) {
 // until nothing changes: failed, solved (every board), or stalled.
 func (l *Linked) propagate(st []grid) int {
 	for {
-		var settled uint64
+		settled := false
 		for i := range st {
 			if st[i].dirty == 0 {
 				continue
@@ -216,9 +213,10 @@ func (l *Linked) propagate(st []grid) int {
 				l.fail(i)
 				return failed
 			}
-			settled |= 1 << i
+			settled = true
+			l.link(st, i)
 		}
-		if settled == 0 || !l.link(st, settled) {
+		if !settled {
 			break
 		}
 	}
@@ -228,6 +226,38 @@ func (l *Linked) propagate(st []grid) int {
 		}
 	}
 	return solved
+}
+
+// link narrows each box that board g shares, in g and in the other
+// board, to the candidates it has in both, digit by digit, and marks
+// the digits that lost cells dirty. Run after every settle of g, it
+// leaves no shared box unequal once no board is dirty.
+func (l *Linked) link(st []grid, g int) {
+	a := &st[g]
+	for _, k := range l.links[g] {
+		b := &st[k.b]
+		ka, kb := k.ka&3, k.kb&3
+		ma, mb := uint32(boxCols)<<ka, uint32(boxCols)<<kb
+		var da, db uint32
+		for d := range a.f {
+			x, y := &a.f[d][k.ba%3], &b.f[d][k.bb%3]
+			sa, sb := *x>>ka&boxCols, *y>>kb&boxCols
+			if sa == sb {
+				continue
+			}
+			m := sa & sb
+			*x = *x&^ma | m<<ka
+			*y = *y&^mb | m<<kb
+			if m != sa {
+				da |= 1 << d
+			}
+			if m != sb {
+				db |= 1 << d
+			}
+		}
+		a.dirty |= da
+		b.dirty |= db
+	}
 }
 
 // Weights: a board starts at 1 plus its links, in units of
@@ -250,46 +280,6 @@ func (l *Linked) fail(g int) {
 		}
 		l.bump >>= 20
 	}
-}
-
-// link narrows each box shared with a board of settled (a bit per board)
-// to the candidates it has in both boards, digit by digit, and marks the
-// digits that lost cells dirty. It reports whether any board changed.
-// A link between boards that have not changed since it last ran has
-// nothing to do.
-func (l *Linked) link(st []grid, settled uint64) bool {
-	changed := false
-	for _, k := range l.links {
-		if settled>>k.a&1|settled>>k.b&1 == 0 {
-			continue
-		}
-		a, b := &st[k.a], &st[k.b]
-		ka, kb := k.ka&3, k.kb&3
-		ma, mb := uint32(boxCols)<<ka, uint32(boxCols)<<kb
-		var da, db uint32
-		for d := range a.f {
-			x, y := &a.f[d][k.ba%3], &b.f[d][k.bb%3]
-			sa, sb := *x>>ka&boxCols, *y>>kb&boxCols
-			if sa == sb {
-				continue
-			}
-			m := sa & sb
-			*x = *x&^ma | m<<ka
-			*y = *y&^mb | m<<kb
-			if m != sa {
-				da |= 1 << d
-			}
-			if m != sb {
-				db |= 1 << d
-			}
-		}
-		if da|db != 0 {
-			a.dirty |= da
-			b.dirty |= db
-			changed = true
-		}
-	}
-	return changed
 }
 
 // choose fills in x with a guess on one of the boards, which it
