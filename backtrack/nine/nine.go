@@ -235,6 +235,19 @@ var unitShift = [6]uint{0, 9, 18, 32, 41, 50}
 // over the digits, among those not fixed, and that number; -1 when every
 // unit is fixed.
 func (g *grid) bestUnit() (int, uint32) {
+	total := g.unitConfigs()
+	best, bu := uint32(1000), -1
+	for u, t := range total {
+		if t > 9 && t < best {
+			best, bu = t, u
+		}
+	}
+	return bu, best
+}
+
+// unitConfigs is the number of configurations of each band and stack
+// summed over the digits: 9 when the unit is fixed.
+func (g *grid) unitConfigs() [6]uint32 {
 	var t0, t1, t2, t3, t4, t5 uint32
 	for _, o := range &g.open {
 		t0 += uint32(configs[o&planeMask])
@@ -244,14 +257,7 @@ func (g *grid) bestUnit() (int, uint32) {
 		t4 += uint32(configs[o>>41&planeMask])
 		t5 += uint32(configs[o>>50&planeMask])
 	}
-	total := [6]uint32{t0, t1, t2, t3, t4, t5}
-	best, bu := uint32(1000), -1
-	for u, t := range total {
-		if t > 9 && t < best {
-			best, bu = t, u
-		}
-	}
-	return bu, best
+	return [6]uint32{t0, t1, t2, t3, t4, t5}
 }
 
 // configGuess fills in x with a guess on the configurations of a digit
