@@ -175,3 +175,60 @@ func emptyShared(m *layouts.Model, p *layouts.Puzzle) int {
 	}
 	return -1
 }
+
+// FuzzLinked holds the linked path to the general engine on puzzles
+// made from bytes over the shipped solutions of four linked layouts:
+// the first byte picks the layout and the limit, then each byte is a
+// cell: 160 and up keeps the solution's digit there, 128..159 gives a
+// digit of its own (often a wrong one), below 128 leaves it empty.
+func FuzzLinked(f *testing.F) {
+	names := []string{"twodoku", "samurai", "sohei", "butterfly"}
+	type board struct {
+		m       *layouts.Model
+		lk, gen *backtrack.Solver
+		sol     []uint8
+	}
+	var boards []board
+	for _, name := range names {
+		m := testkit.Model(f, name, 9)
+		sol := testkit.ReadPuzzle(f, "../testdata/examples/"+name+".solution.txt", m).Givens
+		boards = append(boards, board{m, backtrack.New(m), backtrack.General(backtrack.New(m)), sol})
+		if !backtrack.Linked(boards[len(boards)-1].lk) {
+			f.Fatalf("%s: the linked path is not taken", name)
+		}
+	}
+	f.Add([]byte{0})
+	f.Add([]byte{1, 200, 0, 0, 200, 200, 0, 130, 255, 0, 0, 0, 255, 0, 0, 255, 0, 0, 0, 0, 170})
+	f.Add(append([]byte{5}, slices.Repeat([]byte{0, 200, 0, 255, 90, 180}, 60)...))
+	f.Add(append([]byte{6}, slices.Repeat([]byte{200, 0, 255, 131}, 80)...))
+	f.Add(append([]byte{11}, slices.Repeat([]byte{250, 0}, 150)...))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 1 {
+			return
+		}
+		b := boards[int(data[0])%len(boards)]
+		limit := int(data[0])/len(boards)%6 + 1
+		p := layouts.NewPuzzle(b.m)
+		for c, x := range data[1:] {
+			if c >= len(p.Givens) {
+				break
+			}
+			switch {
+			case x >= 160:
+				p.Givens[c] = b.sol[c]
+			case x >= 128:
+				p.Givens[c] = x%9 + 1
+			}
+		}
+		r := count(t, b.lk, p, limit)
+		w := count(t, b.gen, p, limit)
+		if r.Count != w.Count {
+			t.Fatalf("count to %d: linked %d, general %d\n%s", limit, r.Count, w.Count, p)
+		}
+		if r.Count > 0 {
+			if err := layouts.Check(p, r.Grid); err != nil {
+				t.Fatalf("linked solution: %v", err)
+			}
+		}
+	})
+}

@@ -19,10 +19,10 @@ type Linked struct {
 	grids      [][81]int32 // grids[g][i]: the cell at row-major index i of grid g
 	links      [][]link    // links[g]: the boxes board g shares, each with a = g
 	cells      int
-	levels     [][]grid // levels[depth]: the boards at that depth of the search
-	unitWeight [][6]uint8
-	weight     []uint64 // weight[g]: board g's links and contradictions (see choose)
-	bump       uint64   // what the next contradiction adds to a weight
+	levels     [][]grid   // levels[depth]: the boards at that depth of the search
+	unitWeight [][6]uint8 // unitWeight[g][u]: 1 + 2 per box that unit u of board g shares (see choose)
+	weight     []uint64   // weight[g]: board g's links and contradictions (see choose)
+	bump       uint64     // what the next contradiction adds to a weight
 }
 
 // A link is a box that boards a and b share: box (ba, ka) of a (band,
@@ -39,7 +39,7 @@ type link struct {
 // both; every cell must belong to a grid. Otherwise, or beyond MaxLinked
 // grids, it returns an error and the board is not for this package.
 func Link(grids [][]int, cells int) (*Linked, error) {
-	if len(grids) == 0 || len(grids) > MaxLinked {
+	if len(grids) == 0 || len(grids) > MaxLinked || cells < 0 {
 		return nil, fmt.Errorf("nine: %d grids, want 1 to %d", len(grids), MaxLinked)
 	}
 	l := &Linked{grids: make([][81]int32, len(grids)), cells: cells, weight: make([]uint64, len(grids)), links: make([][]link, len(grids))}
@@ -63,10 +63,7 @@ func Link(grids [][]int, cells int) (*Linked, error) {
 		}
 	}
 	seen := map[link]bool{}
-	for c, os := range at {
-		if len(os) == 0 {
-			return nil, fmt.Errorf("nine: cell %d is in no grid", c)
-		}
+	for _, os := range at {
 		for x, o := range os {
 			for _, p := range os[x+1:] {
 				k, ok := l.boxLink(o/81, o%81, p/81, p%81)
@@ -79,6 +76,11 @@ func Link(grids [][]int, cells int) (*Linked, error) {
 					l.links[k.b] = append(l.links[k.b], link{a: k.b, b: k.a, ba: k.bb, bb: k.ba, ka: k.kb, kb: k.ka})
 				}
 			}
+		}
+	}
+	for c, os := range at {
+		if len(os) == 0 {
+			return nil, fmt.Errorf("nine: cell %d is in no grid", c)
 		}
 	}
 	l.unitWeight = make([][6]uint8, len(grids))
