@@ -253,18 +253,14 @@ func (l *Linked) link(st []grid, g int) {
 		for d := range a.f {
 			x, y := &a.f[d][k.ba%3], &b.f[d][k.bb%3]
 			sa, sb := *x>>ka&boxCols, *y>>kb&boxCols
-			if sa == sb {
-				continue
-			}
 			m := sa & sb
 			*x = *x&^ma | m<<ka
 			*y = *y&^mb | m<<kb
-			if m != sa {
-				da |= 1 << d
-			}
-			if m != sb {
-				db |= 1 << d
-			}
+			// Branch-free (whether a box changes is unpredictable): a
+			// box word has 27 bits, so -(lost) has bit 31 set when any
+			// cell was lost.
+			da |= -(sa ^ m) >> 31 << d
+			db |= -(sb ^ m) >> 31 << d
 		}
 		a.dirty |= da
 		b.dirty |= db
