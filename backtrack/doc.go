@@ -1,7 +1,9 @@
 // Package backtrack is gattai's native solver: it reads a compiled
 // layouts.Model and searches with candidate bitmasks, with no CNF in
 // sight. It is the engine that cross-checks the SAT path and the fast
-// path for single grids; a classic 9x9 goes on to backtrack/nine.
+// path for single grids; a classic 9x9 goes on to backtrack/nine, and so
+// does a board of several classic 9x9 grids overlapping in whole boxes
+// (see Multi-grid boards).
 //
 // In the pipeline it sits beside encode and sat: layouts.Puzzle in,
 // layouts.Grid out, and every answer passes layouts.Check.
@@ -133,10 +135,24 @@
 // part of the board again, every placement taking its digit from 20 to
 // 40 peers and queueing their units for hidden singles and locks. The
 // per-placement cost is what separates this engine from backtrack/nine
-// (a bit-parallel board), and what a faster multi-grid path would have
-// to change: the 9x9 grids as bit-parallel boards, linked through their
-// overlaps. Tried, measured in thread CPU time (the shared machine's
-// wall times were too noisy), and left out because they did not pay:
+// (a bit-parallel board). So New hands a model of several 9x9 grids
+// with 3x3 boxes, no extra regions, no constraints and no rules (its
+// units are then the grids' rows, columns and boxes) to nine.Link, and
+// Count hands its puzzles to the result when Link took it: the grids as
+// bit-parallel boards whose shared boxes keep equal candidates (see
+// backtrack/nine's doc). Link refuses grids that overlap other than in
+// whole, aligned boxes, and those stay here, as do 4x4, 16x16 and
+// variant multi-grids, and boards where two grids share more than two
+// boxes (the butterfly, the flower): their grids share rows and columns
+// of six cells, and the locks across those intersections, which this
+// engine makes and the linked boards (equal box by box) do not, saved
+// more guesses than the boards' speed made up for (the flower took 1.35
+// times the time linked, the butterfly as long). Its guesses are reported as Nodes, as nine's
+// are.
+//
+// Tried here before that, measured in thread CPU time (the shared
+// machine's wall times were too noisy), and left out because they did
+// not pay:
 //
 //   - splitting the free cells into parts that no unit joins and counting
 //     each alone (the product is the count): the parts appear only once
@@ -157,6 +173,30 @@
 //   - overlap cells first, a cell weighing its units squared at the
 //     start: fewer nodes on the Samurai set, more on the Shogun, and
 //     the time within the noise.
+//
+// And in the linked boards' choice of guess, counted in guesses (nodes)
+// over the samurai and sumo sets and the Shogun and Gattai-8 examples:
+//
+//   - the board with the fewest configurations and no weights: the
+//     search thrashed, 30 times the general engine's nodes on the Shogun
+//     (a wrong guess surfaced in another board only after guesses in
+//     unrelated boards, each then undone and retried);
+//   - board-level last conflict (guess again in the board whose guess
+//     failed both ways): far more guesses everywhere, the failing board
+//     is seldom the culprit;
+//   - staying in the board of the last guess until it is solved: three
+//     times the guesses on the Sumo example, ten on Gattai-8;
+//   - the board with the fewest unsolved cells for its weight: better on
+//     the Shogun, worse on the sumo set;
+//   - restarts (a budget of guesses, doubled at each restart, keeping
+//     the weights): fewer guesses on the Shogun, more on the sumo set;
+//   - weights that count every contradiction alike: twice the guesses of
+//     growing ones on the sumo set; growth by 1/8 overflowed the weights
+//     without a rescale (now rescaled, growth 1/64).
+//
+// What paid: weights that grow (dom/wdeg), boards weighing their links
+// at first, and above all units weighing the boxes they share, which cut
+// the guesses on the sumo set by five.
 //
 // Short names: c a cell index, d a digit 1..N or its bit, u a unit
 // index, m a candidate mask, n the number of symbols.

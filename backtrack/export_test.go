@@ -24,3 +24,14 @@ func MatchFrom(s *Solver, from int64) *Solver {
 	s.matchFrom = from
 	return s
 }
+
+// General makes s use the general engine on a board that backtrack/nine
+// would take as linked grids.
+func General(s *Solver) *Solver {
+	s.linked = nil
+	return s
+}
+
+// Linked reports whether s hands its puzzles to backtrack/nine's linked
+// grids.
+func Linked(s *Solver) bool { return s.linked != nil }

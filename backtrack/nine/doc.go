@@ -1,9 +1,11 @@
 // Package nine is gattai's fast path for the classic 9x9 grid: Count
 // solves one puzzle, counting solutions up to a limit (2 proves
-// uniqueness), with no allocation. It knows nothing of layouts: a
-// dispatcher hands it the 81 givens of a plain 9x9 sudoku, row-major, and
-// uses the general engine for everything else. It imports only the
-// standard library.
+// uniqueness), with no allocation. Linked does the same for boards of
+// several 9x9 grids that overlap in whole boxes (Samurai, Sumo, ...; see
+// Linked grids below). It knows nothing of layouts: a dispatcher hands
+// it the 81 givens of a plain 9x9 sudoku, row-major, or the grids' cells
+// and givens of a multi-grid board, and uses the general engine for
+// everything else. It imports only the standard library.
 //
 // # Representation
 //
@@ -82,6 +84,46 @@
 // after init. Avoiding unpredictable branches mattered more than saving
 // instructions: taking placed cells out of the other digits branch-free
 // made the whole solver a quarter to a third faster.
+//
+// # Linked grids
+//
+// Link compiles a board of several 9x9 grids, given the cells of each,
+// once per layout; Linked.Count then counts a puzzle on it. Each grid is
+// a grid as above (a board), and where two grids overlap they must share
+// whole boxes, cell for cell (on a canvas: grid origins that differ by
+// multiples of 3 where grids meet), which is every built-in multi-grid
+// layout. A shared box is then the same bits of a band word in both
+// boards, up to a shift by the stack: the link rule keeps its candidates
+// equal, digit by digit, by ANDing the two boxes' bits into both (a few
+// shifts and ANDs per digit) and marking the digits that lost cells
+// dirty. A digit placed in one board is thereby taken from the other
+// digits' cells in the partner, where it becomes a naked single; a digit
+// locked into a triad of the box in one board is locked there in the
+// other, and so the band and stack filters of each board work across the
+// overlap. The boards have the same rules; whatever one concludes about
+// a shared box reaches the other through the link.
+//
+// propagate settles the dirty boards in turn (settle: everything Count
+// does short of choosing a guess) and links each board's shared boxes
+// right after it settles, until no board is dirty: then every shared box
+// agrees. Solved means every board solved; equal boxes make the shared
+// cells agree, so the boards' solutions are one solution of the layout.
+//
+// The search is Count's, over all the boards at once: a guess is a
+// configuration guess (or, rarely, a cell) in one board, and each guess
+// copies the whole state, 272 bytes a board, into a level kept from one
+// Count to the next (Linked holds the scratch space: one per goroutine).
+// Which board matters more than it does in one grid: a wrong guess in one
+// board may surface as a contradiction in another, and guesses made in
+// between in boards that have nothing to do with it are undone and tried
+// again one by one (on the Shogun example, 30 times the general engine's
+// nodes with plain configuration counts). So the guess goes to the band
+// or stack, over all boards, with the fewest configurations for its
+// weight: the board's weight (1 plus its links at first, and each
+// contradiction found in it adds an amount that grows by 1/64 each time,
+// as dom/wdeg) times 1 plus 2 for each box the unit shares with another
+// board. The shared units come first because a guess there settles two
+// boards at once. The search looks at its context every 256 guesses.
 //
 // # Performance
 //

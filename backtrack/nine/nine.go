@@ -154,6 +154,16 @@ const (
 // propagate reduces g until nothing more follows, and when that is not
 // the end, chooses the guess x.
 func (g *grid) propagate(x *guess) int {
+	r := g.settle()
+	if r == stalled && !g.chooseConfig(x) {
+		g.chooseCell(x)
+	}
+	return r
+}
+
+// settle reduces g until nothing more follows: failed, solved, or
+// stalled when a guess is needed.
+func (g *grid) settle() int {
 	for {
 		for g.dirty != 0 {
 			e := bits.TrailingZeros32(g.dirty)
@@ -166,18 +176,15 @@ func (g *grid) propagate(x *guess) int {
 			return solved
 		}
 		// Naked singles: count the candidates of every cell, all bands
-		// at once: oneB, twoB, threeB are the cells of band B with at
-		// least 1, 2, 3 candidates.
-		var one0, one1, one2, two0, two1, two2, three0, three1, three2 uint32
+		// at once: oneB, twoB are the cells of band B with at least 1,
+		// 2 candidates.
+		var one0, one1, one2, two0, two1, two2 uint32
 		for d := range g.f {
 			x := &g.f[d]
-			three0 |= two0 & x[0]
 			two0 |= one0 & x[0]
 			one0 |= x[0]
-			three1 |= two1 & x[1]
 			two1 |= one1 & x[1]
 			one1 |= x[1]
-			three2 |= two2 & x[2]
 			two2 |= one2 & x[2]
 			one2 |= x[2]
 		}
@@ -185,7 +192,6 @@ func (g *grid) propagate(x *guess) int {
 		if u[0]&^one0|u[1]&^one1|u[2]&^one2 != 0 {
 			return failed
 		}
-		pair := [3]uint32{u[0] & two0 &^ three0, u[1] & two1 &^ three1, u[2] & two2 &^ three2}
 		single := [3]uint32{u[0] & one0 &^ two0, u[1] & one1 &^ two1, u[2] & one2 &^ two2}
 		if single[0]|single[1]|single[2] != 0 {
 			for d := range g.f {
@@ -206,9 +212,6 @@ func (g *grid) propagate(x *guess) int {
 		case 1:
 			continue
 		}
-		if !g.chooseConfig(x) {
-			g.chooseCell(x, &pair)
-		}
 		return stalled
 	}
 }
@@ -219,9 +222,32 @@ func (g *grid) propagate(x *guess) int {
 // fixes the digit's permutation there: try one, else the other. It
 // returns false when no such digit exists.
 func (g *grid) chooseConfig(x *guess) bool {
-	// Units 0..2 are the bands, 3..5 the stacks; unit u's 3x3 triad
-	// pattern for a digit is open>>shift[u] & planeMask.
-	shift := [6]uint{0, 9, 18, 32, 41, 50}
+	u, _ := g.bestUnit()
+	return u >= 0 && g.configGuess(u, x)
+}
+
+// unitShift[u] places unit u's 3x3 triad pattern for a digit at
+// open>>unitShift[u] & planeMask: units 0..2 are the bands, 3..5 the
+// stacks.
+var unitShift = [6]uint{0, 9, 18, 32, 41, 50}
+
+// bestUnit is the band or stack with the fewest configurations summed
+// over the digits, among those not fixed, and that number; -1 when every
+// unit is fixed.
+func (g *grid) bestUnit() (int, uint32) {
+	total := g.unitConfigs()
+	best, bu := uint32(1000), -1
+	for u, t := range total {
+		if t > 9 && t < best {
+			best, bu = t, u
+		}
+	}
+	return bu, best
+}
+
+// unitConfigs is the number of configurations of each band and stack
+// summed over the digits: 9 when the unit is fixed.
+func (g *grid) unitConfigs() [6]uint32 {
 	var t0, t1, t2, t3, t4, t5 uint32
 	for _, o := range &g.open {
 		t0 += uint32(configs[o&planeMask])
@@ -231,17 +257,13 @@ func (g *grid) chooseConfig(x *guess) bool {
 		t4 += uint32(configs[o>>41&planeMask])
 		t5 += uint32(configs[o>>50&planeMask])
 	}
-	total := [6]uint32{t0, t1, t2, t3, t4, t5}
-	best, bu := uint32(1000), -1
-	for u, t := range total {
-		if t > 9 && t < best {
-			best, bu = t, u
-		}
-	}
-	if bu < 0 {
-		return false
-	}
-	sh := shift[bu]
+	return [6]uint32{t0, t1, t2, t3, t4, t5}
+}
+
+// configGuess fills in x with a guess on the configurations of a digit
+// with exactly two in unit bu, and returns false when there is none.
+func (g *grid) configGuess(bu int, x *guess) bool {
+	sh := unitShift[bu%6]
 	for d := range g.open {
 		t := g.open[d] >> sh & planeMask
 		if configs[t] != 2 {
@@ -269,12 +291,26 @@ func (g *grid) chooseConfig(x *guess) bool {
 }
 
 // chooseCell fills in x with a guess on a cell: the first with two
-// candidates (pair, by band), else the first unsolved one; its lowest
-// digit, else not that digit.
-func (g *grid) chooseCell(x *guess, pair *[3]uint32) {
-	cells := pair
-	if pair[0]|pair[1]|pair[2] == 0 {
-		cells = &g.unsolved
+// candidates, else the first unsolved one; its lowest digit, else not
+// that digit.
+func (g *grid) chooseCell(x *guess) {
+	var one0, one1, one2, two0, two1, two2, three0, three1, three2 uint32
+	for d := range g.f {
+		x := &g.f[d]
+		three0 |= two0 & x[0]
+		two0 |= one0 & x[0]
+		one0 |= x[0]
+		three1 |= two1 & x[1]
+		two1 |= one1 & x[1]
+		one1 |= x[1]
+		three2 |= two2 & x[2]
+		two2 |= one2 & x[2]
+		one2 |= x[2]
+	}
+	u := &g.unsolved
+	cells := [3]uint32{u[0] & two0 &^ three0, u[1] & two1 &^ three1, u[2] & two2 &^ three2}
+	if cells[0]|cells[1]|cells[2] == 0 {
+		cells = *u
 	}
 	for b, m := range cells {
 		if m == 0 {

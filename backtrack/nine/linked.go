@@ -1,0 +1,350 @@
+package nine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+)
+
+// MaxLinked is the most grids Link takes.
+const MaxLinked = 64
+
+// Linked is a board of 9x9 grids that overlap in whole, aligned boxes
+// (a Samurai, a Sumo, ...), compiled once by Link: each grid is a grid
+// of Count's, and the boxes two grids share keep equal candidates in
+// both (see doc.go). It holds its search's scratch space, reused from
+// one Count to the next: not safe for concurrent use.
+type Linked struct {
+	grids      [][81]int32 // grids[g][i]: the cell at row-major index i of grid g
+	links      [][]link    // links[g]: the boxes board g shares, each with a = g
+	cells      int
+	levels     [][]grid   // levels[depth]: the boards at that depth of the search
+	unitWeight [][6]uint8 // unitWeight[g][u]: 1 + 2 per box that unit u of board g shares (see choose)
+	weight     []uint64   // weight[g]: board g's links and contradictions (see choose)
+	bump       uint64     // what the next contradiction adds to a weight
+}
+
+// A link is a box that boards a and b share: box (ba, ka) of a (band,
+// stack) is box (bb, kb) of b, cell for cell.
+type link struct {
+	a, b   uint8
+	ba, bb uint8
+	ka, kb uint8
+}
+
+// Link compiles a board of 9x9 grids with cells numbered 0..cells-1:
+// grids[g] lists the 81 cells of grid g, row-major. Two grids may share
+// cells only in whole boxes, each cell of the box at the same place in
+// both; every cell must belong to a grid. Otherwise, or beyond MaxLinked
+// grids, it returns an error and the board is not for this package.
+func Link(grids [][]int, cells int) (*Linked, error) {
+	if len(grids) == 0 || len(grids) > MaxLinked || cells < 0 {
+		return nil, fmt.Errorf("nine: %d grids, want 1 to %d", len(grids), MaxLinked)
+	}
+	l := &Linked{grids: make([][81]int32, len(grids)), cells: cells, weight: make([]uint64, len(grids)), links: make([][]link, len(grids))}
+	// at[c]: the grids holding cell c, as g*81+i.
+	at := make([][]int, cells)
+	for g, gc := range grids {
+		if len(gc) != 81 {
+			return nil, fmt.Errorf("nine: grid %d has %d cells, want 81", g+1, len(gc))
+		}
+		for i, c := range gc {
+			if c < 0 || c >= cells {
+				return nil, fmt.Errorf("nine: grid %d: cell %d outside 0..%d", g+1, c, cells-1)
+			}
+			for _, o := range at[c] {
+				if o/81 == g {
+					return nil, fmt.Errorf("nine: grid %d holds cell %d twice", g+1, c)
+				}
+			}
+			at[c] = append(at[c], g*81+i)
+			l.grids[g][i] = int32(c)
+		}
+	}
+	seen := map[link]bool{}
+	for _, os := range at {
+		for x, o := range os {
+			for _, p := range os[x+1:] {
+				k, ok := l.boxLink(o/81, o%81, p/81, p%81)
+				if !ok {
+					return nil, errors.New("nine: grids share cells outside whole, aligned boxes")
+				}
+				if !seen[k] {
+					seen[k] = true
+					l.links[k.a] = append(l.links[k.a], k)
+					l.links[k.b] = append(l.links[k.b], link{a: k.b, b: k.a, ba: k.bb, bb: k.ba, ka: k.kb, kb: k.ka})
+				}
+			}
+		}
+	}
+	for c, os := range at {
+		if len(os) == 0 {
+			return nil, fmt.Errorf("nine: cell %d is in no grid", c)
+		}
+	}
+	l.unitWeight = make([][6]uint8, len(grids))
+	for g := range l.links {
+		l.unitWeight[g] = [6]uint8{1, 1, 1, 1, 1, 1}
+		for _, k := range l.links[g] {
+			l.unitWeight[g][k.ba%3] += 2
+			l.unitWeight[g][3+k.ka%3] += 2
+		}
+	}
+	return l, nil
+}
+
+// boxLink is the link between the box of cell i of grid g and that of
+// cell j of grid h, and whether the two boxes are the same cells in the
+// same places.
+func (l *Linked) boxLink(g, i, h, j int) (link, bool) {
+	r0, c0 := i/27*3, i%9/3*3
+	r1, c1 := j/27*3, j%9/3*3
+	if i/9-r0 != j/9-r1 || i%9-c0 != j%9-c1 {
+		return link{}, false
+	}
+	for r := range 3 {
+		for c := range 3 {
+			if l.grids[g][(r0+r)*9+c0+c] != l.grids[h][(r1+r)*9+c1+c] {
+				return link{}, false
+			}
+		}
+	}
+	return link{a: uint8(g), b: uint8(h), ba: uint8(r0 / 3), ka: uint8(c0 / 3), bb: uint8(r1 / 3), kb: uint8(c1 / 3)}, true
+}
+
+// Cells is the number of cells of the board: the length of Count's
+// givens and solution.
+func (l *Linked) Cells() int { return l.cells }
+
+// linkedSearch is what a search accumulates.
+type linkedSearch struct {
+	limit, count int
+	guesses      int64
+	solution     []uint8
+	done         <-chan struct{}
+	stopped      bool
+}
+
+// checkEvery is the number of guesses between two looks at the context.
+const checkEvery = 256
+
+// Count solves the board with givens (one per cell, 0 empty, 1..9 a
+// given), stopping after limit solutions (limit < 1 means 1). It writes
+// the first solution found into solution, if not nil, and returns the
+// number of solutions found and the number of guesses made. Conflicting
+// givens give count 0, and so does a given outside 0..9. givens, and
+// solution if not nil, must have Cells() entries. When ctx is done before
+// the search ends, the error is ctx.Err() and the count what was found so
+// far. It allocates only when a search goes deeper than any before on l.
+func (l *Linked) Count(ctx context.Context, givens []uint8, limit int, solution []uint8) (count int, guesses int64, err error) {
+	if len(givens) != l.cells || solution != nil && len(solution) != l.cells {
+		panic("nine: Linked.Count: givens or solution of the wrong length")
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, 0, err
+	}
+	st := l.level(0)
+	for g := range l.grids {
+		var gv [81]uint8
+		for i, c := range &l.grids[g] {
+			gv[i] = givens[c]
+		}
+		st[g] = grid{}
+		if !st[g].init(&gv) {
+			return 0, 0, nil
+		}
+		l.weight[g] = uint64(1+len(l.links[g])) << weightShift
+	}
+	l.bump = 1 << weightShift
+	s := linkedSearch{limit: max(limit, 1), solution: solution, done: ctx.Done()}
+	l.search(&s, 0)
+	if s.stopped {
+		err = ctx.Err()
+	}
+	return s.count, s.guesses, err
+}
+
+// level is the boards at depth, made when the search first goes there.
+func (l *Linked) level(depth int) []grid {
+	for len(l.levels) <= depth {
+		l.levels = append(l.levels, make([]grid, len(l.grids)))
+	}
+	return l.levels[depth]
+}
+
+// search solves the boards at depth, which the caller has narrowed to
+// its guess, recording solutions in s until s.limit is reached; as in
+// Count's search, when a guess's subtree is done the boards here are
+// narrowed to the other side.
+func (l *Linked) search(s *linkedSearch, depth int) {
+	st := l.levels[depth]
+	for {
+		switch l.propagate(st) {
+		case failed:
+			return
+		case solved:
+			l.record(s, st)
+			return
+		}
+		var x guess
+		b := l.choose(st, &x)
+		s.guesses++
+		if s.guesses%checkEvery == 0 && s.done != nil {
+			select {
+			case <-s.done:
+				s.stopped = true
+			default:
+			}
+		}
+		if s.stopped {
+			return
+		}
+		next := l.level(depth + 1)
+		copy(next, st)
+		next[b].narrow(x.d, &x.try)
+		l.search(s, depth+1)
+		if s.count >= s.limit || s.stopped {
+			return
+		}
+		st[b].narrow(x.d, &x.other)
+	}
+}
+
+// propagate settles every board and makes the boxes they share agree,
+// until nothing changes: failed, solved (every board), or stalled.
+func (l *Linked) propagate(st []grid) int {
+	for {
+		settled := false
+		for i := range st {
+			if st[i].dirty == 0 {
+				continue
+			}
+			if st[i].settle() == failed {
+				l.fail(i)
+				return failed
+			}
+			settled = true
+			l.link(st, i)
+		}
+		if !settled {
+			break
+		}
+	}
+	for i := range st {
+		if st[i].unsolved[0]|st[i].unsolved[1]|st[i].unsolved[2] != 0 {
+			return stalled
+		}
+	}
+	return solved
+}
+
+// link narrows each box that board g shares, in g and in the other
+// board, to the candidates it has in both, digit by digit, and marks
+// the digits that lost cells dirty. Run after every settle of g, it
+// leaves no shared box unequal once no board is dirty.
+func (l *Linked) link(st []grid, g int) {
+	a := &st[g]
+	for _, k := range l.links[g] {
+		b := &st[k.b]
+		ka, kb := k.ka&3, k.kb&3
+		ma, mb := uint32(boxCols)<<ka, uint32(boxCols)<<kb
+		var da, db uint32
+		for d := range a.f {
+			x, y := &a.f[d][k.ba%3], &b.f[d][k.bb%3]
+			sa, sb := *x>>ka&boxCols, *y>>kb&boxCols
+			m := sa & sb
+			*x = *x&^ma | m<<ka
+			*y = *y&^mb | m<<kb
+			// Branch-free (whether a box changes is unpredictable): a
+			// box word has 27 bits, so -(lost) has bit 31 set when any
+			// cell was lost.
+			da |= -(sa ^ m) >> 31 << d
+			db |= -(sb ^ m) >> 31 << d
+		}
+		a.dirty |= da
+		b.dirty |= db
+	}
+}
+
+// Weights: a board starts at 1 plus its links, in units of
+// 1<<weightShift, and each contradiction found in it adds bump, which
+// grows by 1/2^bumpShift with each one, so that recent contradictions
+// count most. On the sumo set, bumpShift 6 took half the guesses of no
+// growth; 3 to 8 were all better than none.
+const (
+	weightShift = 16
+	bumpShift   = 6
+)
+
+// fail weighs a contradiction found in board g.
+func (l *Linked) fail(g int) {
+	l.weight[g] += l.bump
+	l.bump += l.bump >> bumpShift
+	if l.bump > 1<<40 { // rescale, keeping room for t*w*7 in choose
+		for i := range l.weight {
+			l.weight[i] = max(l.weight[i]>>20, 1)
+		}
+		l.bump >>= 20
+	}
+}
+
+// choose fills in x with a guess on one of the boards, which it
+// returns: a configuration guess (see chooseConfig) in the band or stack
+// of any board with the fewest configurations for its weight, else a
+// cell of that board. A unit weighs its board's weight (see fail; as
+// dom/wdeg in the general engine) times 1 + 2 * the boxes it shares with
+// other boards: a guess there settles cells of two boards at once, and
+// on the sumo set this took a fifth of the guesses of board weights
+// alone. Without weights the search thrashed: a wrong guess in one
+// board surfaced as a contradiction in another only after guesses in
+// boards that had nothing to do with it, which the search then undid
+// and tried again one by one.
+func (l *Linked) choose(st []grid, x *guess) int {
+	best, bestW, bb, bu := uint64(0), uint64(1), -1, -1
+	first := -1
+	for i := range st {
+		g := &st[i]
+		if g.unsolved[0]|g.unsolved[1]|g.unsolved[2] == 0 {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		// The fewest configurations for the weight: t/w < best/bestW.
+		for u, t := range g.unitConfigs() {
+			w := l.weight[i] * uint64(l.unitWeight[i][u])
+			if t > 9 && (bb < 0 || uint64(t)*bestW < best*w) {
+				best, bestW, bb, bu = uint64(t), w, i, u
+			}
+		}
+	}
+	if bb >= 0 && st[bb].configGuess(bu, x) {
+		return bb
+	}
+	if bb < 0 {
+		bb = first
+	}
+	st[bb].chooseCell(x)
+	return bb
+}
+
+// record counts the solved boards and keeps the first solution.
+func (l *Linked) record(s *linkedSearch, st []grid) {
+	s.count++
+	if s.count > 1 || s.solution == nil {
+		return
+	}
+	for g := range st {
+		cells := &l.grids[g]
+		for d := range st[g].f {
+			for b := range st[g].f[d] {
+				for m := st[g].f[d][b]; m != 0; m &= m - 1 {
+					if i := cellOf[b][bits.TrailingZeros32(m)&31]; i < 81 {
+						s.solution[cells[i]] = uint8(d + 1)
+					}
+				}
+			}
+		}
+	}
+}
