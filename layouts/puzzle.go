@@ -111,6 +111,9 @@ func (p *Puzzle) Clues() int {
 // Conflict reports the first unit in which two givens repeat a digit.
 func (p *Puzzle) Conflict() error {
 	m := p.Model
+	if m.noRepeat(p.Givens) {
+		return nil
+	}
 	for _, u := range m.Units {
 		if first, second, ok := repeated(p.Givens, u.Cells); ok {
 			a, b := m.Cells[first], m.Cells[second]
@@ -119,6 +122,39 @@ func (p *Puzzle) Conflict() error {
 		}
 	}
 	return nil
+}
+
+// digitBit is the bit of each digit in a set of digits; 0 (empty) and
+// digits beyond MaxSymbols have none.
+var digitBit = func() (t [256]uint64) {
+	for d := 1; d <= MaxSymbols; d++ {
+		t[d] = 1 << (d - 1)
+	}
+	return t
+}()
+
+// noRepeat reports whether no unit holds a digit twice in digits (one a
+// cell; 0 and digits beyond MaxSymbols repeat nothing), as repeated on
+// every unit would, but in one pass over the flattened units with no
+// branch on the digits, which are unpredictable. When it says false,
+// repeated finds the pair. A model not made by Compile has no flat
+// units: then it says false, and repeated decides.
+func (m *Model) noRepeat(digits []uint8) bool {
+	if len(m.unitEnds) != len(m.Units) || len(digits) != len(m.Cells) {
+		return false
+	}
+	var dup uint64
+	start := int32(0)
+	for _, end := range m.unitEnds {
+		var seen uint64
+		for _, c := range m.unitCells[start:end] {
+			bit := digitBit[digits[c]]
+			dup |= seen & bit
+			seen |= bit
+		}
+		start = end
+	}
+	return dup == 0
 }
 
 // repeated finds the first cell whose digit an earlier one of cells
@@ -169,6 +205,9 @@ func Check(p *Puzzle, g Grid) error {
 	if g.Model != m || len(g.Digits) != len(m.Cells) {
 		return &CheckError{Msg: "grid is for another layout"}
 	}
+	if fastCheck(p, g) {
+		return checkRules(m, g.Digits)
+	}
 	for c, d := range g.Digits {
 		if d < 1 || int(d) > m.N {
 			return &CheckError{Cells: []Pos{m.Cells[c]}, Msg: fmt.Sprintf("cell %s holds %d, not a digit 1..%d", m.Cells[c], d, m.N)}
@@ -186,6 +225,31 @@ func Check(p *Puzzle, g Grid) error {
 		}
 	}
 	return checkRules(m, g.Digits)
+}
+
+// fastCheck reports whether g passes Check's tests before the rules:
+// every cell a digit 1..N, every given kept, no unit repeating a digit.
+// It has no branch on the digits; when it says false, Check's own loops
+// find the first fault and say what it is. g is for p's model.
+func fastCheck(p *Puzzle, g Grid) bool {
+	m := p.Model
+	digits := g.Digits
+	if len(p.Givens) != len(digits) {
+		return false
+	}
+	givens := p.Givens[:len(digits)]
+	n := uint8(m.N)
+	var bad uint32
+	for c, d := range digits {
+		gv := givens[c]
+		// 0 when the given is empty or the digit itself.
+		bad |= uint32(gv) * uint32(gv^d)
+		// d-1 wraps to 255 for 0: out of range as anything beyond N.
+		if d-1 >= n {
+			return false
+		}
+	}
+	return bad == 0 && m.noRepeat(digits)
 }
 
 // Puzzle is the puzzle whose givens are the grid's digits.
