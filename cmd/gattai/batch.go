@@ -428,20 +428,29 @@ func readSource(s source, rd reading, n *atomic.Int64, put func(*record) bool) b
 			return true
 		}
 		rec := &record{puzzle: p, file: s.name}
-		var pe *layouts.ParseError
-		switch {
-		case err == nil:
+		if err == nil {
 			rec.line = p.Source.Line
-		case errors.As(err, &pe):
-			rec.line = pe.Line
+		} else if line, ok := parseErrorLine(err); ok {
+			rec.line = line
 			rec.puzzle, rec.err = nil, err
-		default: // the source failed: its record, then the next source
+		} else { // the source failed: its record, then the next source
 			return put(&record{file: s.name, err: pathless(err)})
 		}
 		if !put(rec) {
 			return false
 		}
 	}
+}
+
+// parseErrorLine is the line of a *layouts.ParseError. It is apart from
+// readSource so that the target of errors.As, which escapes, is made only
+// for errors, not once per record.
+func parseErrorLine(err error) (int, bool) {
+	var pe *layouts.ParseError
+	if errors.As(err, &pe) {
+		return pe.Line, true
+	}
+	return 0, false
 }
 
 // pathless drops the path from an error about a file that its record
