@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -90,6 +91,26 @@ func TestLeanHelpAndErrorsUnchanged(t *testing.T) {
 	}
 }
 
+// The lean model of every command has the variables its help texts
+// use: kong builds it (else every run of the command would fall back
+// to the whole model).
+func TestLeanVars(t *testing.T) {
+	for _, p := range commandPaths(t) {
+		target := leanTarget(p[0])
+		used := map[string]bool{}
+		usedVars(target.Elem().Type(), used)
+		exited := -1
+		if _, err := newParser(target.Interface(), &bytes.Buffer{}, &bytes.Buffer{}, startVars(used), &exited); err != nil {
+			t.Errorf("%s: %v", p[0], err)
+		}
+	}
+	used := map[string]bool{}
+	usedVars(reflect.TypeFor[countCmd](), used)
+	if !used["maxjobs_factor"] || !used["to_formats"] || used["gen_kinds"] {
+		t.Errorf("count uses %v", used)
+	}
+}
+
 // Runs that parse give the same results lean or whole, and lean does
 // decide them alone: the fast start must not silently fall back.
 func TestLeanRuns(t *testing.T) {
@@ -106,19 +127,17 @@ func TestLeanRuns(t *testing.T) {
 		{"completion", "bash"}, {"count", "--engine", "backtrack", "-j", "1", file, file},
 	} {
 		runBoth(t, args...)
-		vars := kong.Vars{"encodings": "", "sums": "", "to_formats": strings.Join(toFormats, ","), "maxjobs_factor": "", "gen_kinds": "", "version": version()}
 		var out bytes.Buffer
-		if _, ok := runLean(context.Background(), args, env{stdin: strings.NewReader(""), stdout: &out, stderr: &out}, vars); !ok {
+		if _, ok := runLean(context.Background(), args, env{stdin: strings.NewReader(""), stdout: &out, stderr: &out}); !ok {
 			t.Errorf("gattai %q: the lean model did not decide", args)
 		}
 	}
 	var out bytes.Buffer
-	vars := kong.Vars{"version": "gattai test"}
-	if code, ok := runLean(context.Background(), []string{"--version"}, env{stdout: &out, stderr: &out}, vars); !ok || code != exitOK || out.String() != "gattai test\n" {
+	if code, ok := runLean(context.Background(), []string{"--version"}, env{stdout: &out, stderr: &out}); !ok || code != exitOK || out.String() != version()+"\n" {
 		t.Errorf("--version: lean %v, exit %d, %q", ok, code, out.String())
 	}
 	for _, args := range [][]string{{"--help"}, {"count", "--help"}, {}, {"nosuch"}, {"count", "--nosuch"}} {
-		if _, ok := runLean(context.Background(), args, env{stdout: &out, stderr: &out}, vars); ok {
+		if _, ok := runLean(context.Background(), args, env{stdout: &out, stderr: &out}); ok {
 			t.Errorf("gattai %q: the lean model decided alone", args)
 		}
 	}

@@ -89,15 +89,15 @@ func main() {
 
 // run parses args, runs the command and returns the exit code.
 func run(ctx context.Context, args []string, e env) int {
-	vars := kong.Vars{"encodings": names(encode.AMOs()), "sums": names(encode.Sums()), "to_formats": strings.Join(toFormats, ","), "maxjobs_factor": strconv.Itoa(maxJobsFactor), "gen_kinds": genKinds(), "version": version()}
 	// A shell asking for completions (COMP_LINE set) needs the whole
 	// model; so do help and errors, which lean leaves to it.
 	completing := os.Getenv("COMP_LINE") != ""
 	if !completing && !e.whole {
-		if code, ok := runLean(ctx, args, e, vars); ok {
+		if code, ok := runLean(ctx, args, e); ok {
 			return code
 		}
 	}
+	vars := startVars(nil)
 	var c cli
 	exited := -1
 	parser, err := newParser(&c, e.stdout, e.stderr, vars, &exited)
@@ -128,6 +128,56 @@ func run(ctx context.Context, args []string, e env) int {
 	return execute(ctx, code, c.CPUProfile, e)
 }
 
+// startVars are the variables of kong's help texts: all of them, or
+// those that used names (and version, which --version prints). kong
+// interpolates every variable into every flag's, so fewer cost less.
+func startVars(used map[string]bool) kong.Vars {
+	vars := kong.Vars{}
+	for _, name := range []string{"encodings", "sums", "to_formats", "maxjobs_factor", "gen_kinds", "version"} {
+		if used != nil && !used[name] && name != "version" {
+			continue
+		}
+		switch name {
+		case "encodings":
+			vars[name] = names(encode.AMOs())
+		case "sums":
+			vars[name] = names(encode.Sums())
+		case "to_formats":
+			vars[name] = strings.Join(toFormats, ",")
+		case "maxjobs_factor":
+			vars[name] = strconv.Itoa(maxJobsFactor)
+		case "gen_kinds":
+			vars[name] = genKinds()
+		case "version":
+			vars[name] = version()
+		}
+	}
+	return vars
+}
+
+// usedVars adds to used the variables (${name}) that the tags of t's
+// fields use, and those of the structs it holds.
+func usedVars(t reflect.Type, used map[string]bool) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		for tag := string(f.Tag); ; {
+			at := strings.Index(tag, "${")
+			if at < 0 {
+				break
+			}
+			tag = tag[at+2:]
+			end := strings.IndexAny(tag, "=}")
+			if end < 0 {
+				break
+			}
+			used[tag[:end]] = true
+		}
+		if f.Type.Kind() == reflect.Struct {
+			usedVars(f.Type, used)
+		}
+	}
+}
+
 // newParser is kong's parser of target (cli, or lean's part of it),
 // writing help and usage to stdout and stderr.
 func newParser(target any, stdout, stderr io.Writer, vars kong.Vars, exited *int) (*kong.Kong, error) {
@@ -150,8 +200,11 @@ func newParser(target any, stdout, stderr io.Writer, vars kong.Vars, exited *int
 // output is exactly the whole model's. Parsing has no effect beyond
 // its writers (buffered here), and a command's flags and arguments parse
 // the same with or without its siblings.
-func runLean(ctx context.Context, args []string, e env, vars kong.Vars) (int, bool) {
+func runLean(ctx context.Context, args []string, e env) (int, bool) {
 	target := leanTarget(commandName(args))
+	used := map[string]bool{}
+	usedVars(target.Elem().Type(), used)
+	vars := startVars(used)
 	var stdout, stderr bytes.Buffer
 	exited := -1
 	parser, err := newParser(target.Interface(), &stdout, &stderr, vars, &exited)

@@ -30,3 +30,23 @@ func BenchmarkCountLines(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLeanParse is the lean model's part of a count run's start:
+// building kong's model of count and the global flags, and parsing.
+func BenchmarkLeanParse(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		target := leanTarget("count")
+		used := map[string]bool{}
+		usedVars(target.Elem().Type(), used)
+		vars := startVars(used)
+		exited := -1
+		p, err := newParser(target.Interface(), io.Discard, io.Discard, vars, &exited)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := parse(p, []string{"count", "--engine", "backtrack", "x.txt"}, &exited); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
