@@ -138,3 +138,12 @@ func TestFastCheckMatchesReference(t *testing.T) {
 		})
 	}
 }
+
+// The table of symbols is SymbolDigit.
+func TestSymbolDigits(t *testing.T) {
+	for i := range 256 {
+		if got, want := int(symbolDigits[i]), SymbolDigit(byte(i)); got != want {
+			t.Errorf("symbolDigits[%q] = %d, want %d", byte(i), got, want)
+		}
+	}
+}

@@ -347,12 +347,15 @@ func (r *Reader) fastLine(s *sheet, l line, m *Model) (*Puzzle, bool) {
 	} else {
 		p, givens = new(Puzzle), make([]uint8, len(text))
 	}
+	n := uint8(m.N) // at most MaxLetterSymbols
 	for i := 0; i < len(text); i++ {
-		d := SymbolDigit(text[i])
-		if d < 0 || d > m.N {
+		// Looked up, not SymbolDigit's branches: '.' or a digit is a
+		// coin toss. No symbol (-1) is 255 as uint8, beyond n.
+		d := uint8(symbolDigits[text[i]])
+		if d > n {
 			return nil, false
 		}
-		givens[i] = uint8(d)
+		givens[i] = d
 	}
 	*p = Puzzle{Model: m, Givens: givens, Source: s.src}
 	if p.Conflict() != nil {
