@@ -187,11 +187,17 @@ func usedVars(t reflect.Type, used map[string]bool) {
 }
 
 // newParser is kong's parser of target (cli, or lean's part of it),
-// writing help and usage to stdout and stderr.
+// writing help and usage to stdout and stderr. The lean model, which
+// never prints help, goes without the description: kong interpolates
+// it too.
 func newParser(target any, stdout, stderr io.Writer, vars kong.Vars, exited *int) (*kong.Kong, error) {
+	desc := ""
+	if _, whole := target.(*cli); whole {
+		desc = "Solve Sudoku on any layout of overlapping grids: classic 4x4 to 25x25, Samurai, Sumo and\nany layout described in a file; count solutions, make, rate and draw puzzles, read\nf-puzzles and SudokuPad links, export CNF for SAT solvers, serve a local page.\n\n" + exitHelp
+	}
 	return kong.New(target,
 		kong.Name("gattai"),
-		kong.Description("Solve Sudoku on any layout of overlapping grids: classic 4x4 to 25x25, Samurai, Sumo and\nany layout described in a file; count solutions, make, rate and draw puzzles, read\nf-puzzles and SudokuPad links, export CNF for SAT solvers, serve a local page.\n\n"+exitHelp),
+		kong.Description(desc),
 		kong.UsageOnError(),
 		kong.Writers(stdout, stderr),
 		kong.Exit(func(code int) { *exited = code; panic(exitPanic{}) }),
