@@ -3,7 +3,6 @@ package fpuzzles
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -244,12 +243,12 @@ func readArrows(r *reader, raw json.RawMessage) error {
 	return nil
 }
 
-var reClueCell = regexp.MustCompile(`^[Rr](\d{1,3})[Cc](\d{1,3})$`)
+var reClueCell = lazyRegexp(`^[Rr](\d{1,3})[Cc](\d{1,3})$`)
 
 // clueCell reads an f-puzzles cell name that may lie one step outside
 // the grid: row and column 0-based, -1 to n.
 func (r *reader) clueCell(s string) (row, col int, err error) {
-	m := reClueCell.FindStringSubmatch(strings.TrimSpace(s))
+	m := reClueCell().FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil {
 		return 0, 0, fmt.Errorf("%w: cell %q is not of the form R1C1", layouts.ErrLayout, s)
 	}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gattai/layouts"
 	"gattai/lzstring"
@@ -53,8 +54,8 @@ type Puzzle struct {
 func (p *Puzzle) Layout() *layouts.Layout { return p.Puzzle.Model.Layout }
 
 var (
-	reFPuzzlesURL = regexp.MustCompile(`^(?:https?://)?(?:www\.)?f-puzzles\.com/.*[?&]load=([^&#\s]+)`)
-	rePayload     = regexp.MustCompile(`^[A-Za-z0-9+/=\-$]+$`)
+	reFPuzzlesURL = lazyRegexp(`^(?:https?://)?(?:www\.)?f-puzzles\.com/.*[?&]load=([^&#\s]+)`)
+	rePayload     = lazyRegexp(`^[A-Za-z0-9+/=\-$]+$`)
 )
 
 // jsonText finds the f-puzzles JSON in any accepted form: the JSON, an
@@ -66,7 +67,7 @@ func jsonText(text []byte) ([]byte, error) {
 		return []byte(s), nil
 	}
 	var payload string
-	if m := reFPuzzlesURL.FindStringSubmatch(s); m != nil {
+	if m := reFPuzzlesURL().FindStringSubmatch(s); m != nil {
 		payload = m[1]
 		if u, err := url.PathUnescape(payload); err == nil {
 			payload = u
@@ -76,7 +77,7 @@ func jsonText(text []byte) ([]byte, error) {
 			return nil, fmt.Errorf("%w: a SudokuPad %q puzzle (read it as sudokupad)", ErrNotFPuzzles, format)
 		}
 		payload = p
-	} else if rePayload.MatchString(s) {
+	} else if rePayload().MatchString(s) {
 		payload = s
 	} else {
 		return nil, fmt.Errorf("%w: neither JSON, nor an f-puzzles or SudokuPad address, nor a payload", ErrNotFPuzzles)
@@ -100,7 +101,7 @@ func jsonText(text []byte) ([]byte, error) {
 // payload or JSON whose object has "size" and "grid" keys.
 func Detect(text []byte) bool {
 	s := string(bytes.TrimSpace(text))
-	if reFPuzzlesURL.MatchString(s) {
+	if reFPuzzlesURL().MatchString(s) {
 		return true
 	}
 	if format, _, ok := sudokupad.SplitID(s); ok {
@@ -666,4 +667,10 @@ func (r *reader) pieces() ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// lazyRegexp compiles expr on its first use, not when the program
+// starts: every run of the CLI, reading links or not, paid for it.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }

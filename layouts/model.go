@@ -42,6 +42,14 @@ type Model struct {
 	GridCells     [][]int // grid -> its n*n cells, row-major
 	Rules         []Rule  // variant constraints beyond units
 	index         []int32 // canvas r*Width+c -> cell, or -1
+	// unitCells is every unit's cells end to end, unitEnds where each
+	// ends in it: the flat form that the fast checks read.
+	unitCells []int32
+	unitEnds  []int32
+	// cellUnits is every cell's units (as CellUnits) end to end, the
+	// cell c's from cellUnitAt[c] to cellUnitAt[c+1].
+	cellUnits  []int32
+	cellUnitAt []int32
 }
 
 // Full reports whether unit u holds every digit exactly once.
@@ -162,7 +170,16 @@ func Compile(l *Layout) (*Model, error) {
 	for ui, u := range m.Units {
 		for _, c := range u.Cells {
 			m.CellUnits[c] = append(m.CellUnits[c], ui)
+			m.unitCells = append(m.unitCells, int32(c))
 		}
+		m.unitEnds = append(m.unitEnds, int32(len(m.unitCells)))
+	}
+	m.cellUnitAt = make([]int32, 1, len(m.Cells)+1)
+	for _, us := range m.CellUnits {
+		for _, u := range us {
+			m.cellUnits = append(m.cellUnits, int32(u))
+		}
+		m.cellUnitAt = append(m.cellUnitAt, int32(len(m.cellUnits)))
 	}
 	m.Peers = make([][]int, len(m.Cells))
 	mark := make([]int, len(m.Cells))

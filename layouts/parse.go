@@ -311,6 +311,12 @@ func (r *Reader) readLine() (*Puzzle, error) {
 	return s.puzzle()
 }
 
+// puzzle81 is a 9x9 puzzle with room for its givens.
+type puzzle81 struct {
+	p     Puzzle
+	cells [81]uint8
+}
+
 // fastLine reads the common line, one symbol byte per cell and nothing
 // else, without splitting it into cells first. It reports false when the
 // line is anything else, or is bad: the general path then says why.
@@ -332,15 +338,26 @@ func (r *Reader) fastLine(s *sheet, l line, m *Model) (*Puzzle, bool) {
 	if m.N > MaxLetterSymbols || len(text) != len(m.Cells) {
 		return nil, false
 	}
-	givens := make([]uint8, len(text))
+	var p *Puzzle
+	var givens []uint8
+	if len(text) == 81 {
+		// The common 9x9 line: the puzzle and its cells in one allocation.
+		pc := new(puzzle81)
+		p, givens = &pc.p, pc.cells[:]
+	} else {
+		p, givens = new(Puzzle), make([]uint8, len(text))
+	}
+	n := uint8(m.N) // at most MaxLetterSymbols
 	for i := 0; i < len(text); i++ {
-		d := SymbolDigit(text[i])
-		if d < 0 || d > m.N {
+		// Looked up, not SymbolDigit's branches: '.' or a digit is a
+		// coin toss. No symbol (-1) is 255 as uint8, beyond n.
+		d := uint8(symbolDigits[text[i]])
+		if d > n {
 			return nil, false
 		}
-		givens[i] = uint8(d)
+		givens[i] = d
 	}
-	p := &Puzzle{Model: m, Givens: givens, Source: s.src}
+	*p = Puzzle{Model: m, Givens: givens, Source: s.src}
 	if p.Conflict() != nil {
 		return nil, false
 	}

@@ -1,8 +1,10 @@
 package layouts
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 )
 
 // Puzzle is a model with givens: Givens[cell] is a digit 1..N, or 0 for
@@ -111,6 +113,9 @@ func (p *Puzzle) Clues() int {
 // Conflict reports the first unit in which two givens repeat a digit.
 func (p *Puzzle) Conflict() error {
 	m := p.Model
+	if m.noRepeatSparse(p.Givens) {
+		return nil
+	}
 	for _, u := range m.Units {
 		if first, second, ok := repeated(p.Givens, u.Cells); ok {
 			a, b := m.Cells[first], m.Cells[second]
@@ -119,6 +124,81 @@ func (p *Puzzle) Conflict() error {
 		}
 	}
 	return nil
+}
+
+// digitBit is the bit of each digit in a set of digits; 0 (empty) and
+// digits beyond MaxSymbols have none.
+var digitBit = func() (t [256]uint64) {
+	for d := 1; d <= MaxSymbols; d++ {
+		t[d] = 1 << (d - 1)
+	}
+	return t
+}()
+
+// noRepeat reports whether no unit holds a digit twice in digits (one a
+// cell; 0 and digits beyond MaxSymbols repeat nothing), as repeated on
+// every unit would, but in one pass over the flattened units with no
+// branch on the digits, which are unpredictable. When it says false,
+// repeated finds the pair. A model not made by Compile has no flat
+// units: then it says false, and repeated decides.
+func (m *Model) noRepeat(digits []uint8) bool {
+	if len(m.unitEnds) != len(m.Units) || len(digits) != len(m.Cells) {
+		return false
+	}
+	var dup uint64
+	start := int32(0)
+	for _, end := range m.unitEnds {
+		var seen uint64
+		for _, c := range m.unitCells[start:end] {
+			bit := digitBit[digits[c]]
+			dup |= seen & bit
+			seen |= bit
+		}
+		start = end
+	}
+	return dup == 0
+}
+
+// maxSparseUnits bounds the models that noRepeatSparse takes: their
+// units' digit sets fit on the stack.
+const maxSparseUnits = 64
+
+// noRepeatSparse is noRepeat for digits that are mostly 0, as givens
+// are: it visits only the cells that hold a digit, found 8 at a time,
+// and adds each to its units' sets. A model with more units than
+// maxSparseUnits goes to noRepeat.
+func (m *Model) noRepeatSparse(digits []uint8) bool {
+	if len(m.Units) > maxSparseUnits || len(m.cellUnitAt) != len(m.Cells)+1 || len(digits) != len(m.Cells) {
+		return m.noRepeat(digits)
+	}
+	var sets [maxSparseUnits]uint64
+	var dup uint64
+	add := func(c int) {
+		bit := digitBit[digits[c]]
+		for _, u := range m.cellUnits[m.cellUnitAt[c]:m.cellUnitAt[c+1]] {
+			dup |= sets[u] & bit
+			sets[u] |= bit
+		}
+	}
+	i := 0
+	for ; i+8 <= len(digits); i += 8 {
+		for held := heldBytes(binary.LittleEndian.Uint64(digits[i:])); held != 0; held &= held - 1 {
+			add(i + bits.TrailingZeros64(held)/8)
+		}
+	}
+	for ; i < len(digits); i++ {
+		if digits[i] != 0 {
+			add(i)
+		}
+	}
+	return dup == 0
+}
+
+// heldBytes has the top bit of each byte of x that is not 0 set, and
+// no other bit.
+func heldBytes(x uint64) uint64 {
+	const low7, high = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	return (x | (x&low7 + low7)) & high
 }
 
 // repeated finds the first cell whose digit an earlier one of cells
@@ -169,6 +249,9 @@ func Check(p *Puzzle, g Grid) error {
 	if g.Model != m || len(g.Digits) != len(m.Cells) {
 		return &CheckError{Msg: "grid is for another layout"}
 	}
+	if fastCheck(p, g) {
+		return checkRules(m, g.Digits)
+	}
 	for c, d := range g.Digits {
 		if d < 1 || int(d) > m.N {
 			return &CheckError{Cells: []Pos{m.Cells[c]}, Msg: fmt.Sprintf("cell %s holds %d, not a digit 1..%d", m.Cells[c], d, m.N)}
@@ -187,6 +270,59 @@ func Check(p *Puzzle, g Grid) error {
 	}
 	return checkRules(m, g.Digits)
 }
+
+// fastCheck reports whether g passes Check's tests before the rules:
+// every cell a digit 1..N, every given kept, no unit repeating a digit.
+// It has no branch on the digits; when it says false, Check's own loops
+// find the first fault and say what it is. g is for p's model.
+func fastCheck(p *Puzzle, g Grid) bool {
+	m := p.Model
+	digits := g.Digits
+	if len(p.Givens) != len(digits) || len(m.unitEnds) != len(m.Units) {
+		return false
+	}
+	givens := p.Givens[:len(digits)]
+	n := uint8(m.N)
+	// The digits' bits, when the grid is small enough to hold them here.
+	var set [maxFlatCells]uint64
+	flat := len(digits) <= maxFlatCells
+	var bad uint32
+	for c, d := range digits {
+		gv := givens[c]
+		// 0 when the given is empty or the digit itself.
+		bad |= uint32(gv) * uint32(gv^d)
+		// d-1 wraps to 255 for 0: out of range as anything beyond N.
+		if d-1 >= n {
+			return false
+		}
+		set[c&(maxFlatCells-1)] = digitBit[d]
+	}
+	if bad != 0 {
+		return false
+	}
+	if !flat {
+		return m.noRepeat(digits)
+	}
+	// Every cell holds a digit: a unit repeats none exactly when its
+	// cells' digits are as many as its cells.
+	start := int32(0)
+	for _, end := range m.unitEnds {
+		cells := m.unitCells[start:end]
+		var seen uint64
+		for _, c := range cells {
+			seen |= set[c&(maxFlatCells-1)]
+		}
+		if bits.OnesCount64(seen) != len(cells) {
+			return false
+		}
+		start = end
+	}
+	return true
+}
+
+// maxFlatCells bounds the grids whose digits' bits fastCheck gathers
+// first (a power of 2): a classic grid up to 11x11.
+const maxFlatCells = 128
 
 // Puzzle is the puzzle whose givens are the grid's digits.
 func (g Grid) Puzzle() *Puzzle {

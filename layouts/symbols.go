@@ -40,3 +40,11 @@ func SymbolDigit(ch byte) int {
 	}
 	return -1
 }
+
+// symbolDigits is SymbolDigit of every byte, for the readers' fast path.
+var symbolDigits = func() (t [256]int8) {
+	for i := range t {
+		t[i] = int8(SymbolDigit(byte(i)))
+	}
+	return t
+}()

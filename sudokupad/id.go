@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Formats of a SudokuPad puzzle id, by its prefix.
@@ -17,9 +18,9 @@ const (
 var (
 	// The page forms of SudokuPad and the Cracking the Cryptic app; the
 	// rest of the address is the id.
-	reSite = regexp.MustCompile(`^(?:https?://)?(?:www\.)?(?:sudokupad\.app|sudokupad\.svencodes\.com|app\.crackingthecryptic\.com)(?:/sudoku)?/(.*)$`)
-	reApp  = regexp.MustCompile(`^sudokupad://puzzle/(.+)$`)
-	reID   = regexp.MustCompile(`^(scl|ctc|fpuz|scf)(?:zles)?(.*)$`)
+	reSite = lazyRegexp(`^(?:https?://)?(?:www\.)?(?:sudokupad\.app|sudokupad\.svencodes\.com|app\.crackingthecryptic\.com)(?:/sudoku)?/(.*)$`)
+	reApp  = lazyRegexp(`^sudokupad://puzzle/(.+)$`)
+	reID   = lazyRegexp(`^(scl|ctc|fpuz|scf)(?:zles)?(.*)$`)
 )
 
 // SplitID reads a SudokuPad address or puzzle id: ok when text is an
@@ -28,9 +29,9 @@ var (
 func SplitID(text string) (format, payload string, ok bool) {
 	s := strings.TrimSpace(text)
 	site := false
-	if m := reSite.FindStringSubmatch(s); m != nil {
+	if m := reSite().FindStringSubmatch(s); m != nil {
 		s, site = m[1], true
-	} else if m := reApp.FindStringSubmatch(s); m != nil {
+	} else if m := reApp().FindStringSubmatch(s); m != nil {
 		s, site = m[1], true
 	}
 	if site {
@@ -50,7 +51,7 @@ func SplitID(text string) (format, payload string, ok bool) {
 	if u, err := url.PathUnescape(s); err == nil {
 		s = u
 	}
-	m := reID.FindStringSubmatch(s)
+	m := reID().FindStringSubmatch(s)
 	switch {
 	case m == nil && site && s != "":
 		return FormatRemote, s, true
@@ -66,4 +67,10 @@ func SplitID(text string) (format, payload string, ok bool) {
 		format = FormatSCF
 	}
 	return format, m[2], true
+}
+
+// lazyRegexp compiles expr on its first use, not when the program
+// starts: every run of the CLI, reading links or not, paid for it.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,7 +56,7 @@ type Puzzle struct {
 // Layout is the puzzle's layout.
 func (p *Puzzle) Layout() *layouts.Layout { return p.Puzzle.Model.Layout }
 
-var rePayload = regexp.MustCompile(`^[A-Za-z0-9+/=\-$]+$`)
+var rePayload = lazyRegexp(`^[A-Za-z0-9+/=\-$]+$`)
 
 // jsonText finds the SudokuPad JSON in any accepted form: an scl or ctc
 // address or id, a bare payload, or the JSON, zipped or not.
@@ -76,7 +75,7 @@ func jsonText(text []byte) ([]byte, error) {
 		}
 	}
 	if !strings.HasPrefix(s, "{") {
-		if !rePayload.MatchString(s) {
+		if !rePayload().MatchString(s) {
 			return nil, fmt.Errorf("%w: neither JSON, nor a SudokuPad address or id, nor a payload", ErrNotSCL)
 		}
 		d, err := lzstring.DecompressFromBase64(s)

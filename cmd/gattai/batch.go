@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"iter"
 	"os"
 	"strconv"
 	"sync"
@@ -190,8 +191,11 @@ func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record, 
 			}
 			return handle(rec) && !rec.stopped()
 		})
+	} else if total >= 0 {
+		// Regular files: the workers read for themselves, in turn.
+		pullPipeline(ctx, stop, jobs, opts, do, handle, read)
 	} else {
-		pipeline(ctx, stop, jobs, total < 0, opts, do, handle, read)
+		pipeline(ctx, stop, jobs, true, opts, do, handle, read)
 	}
 	prog.finish()
 	t.elapsed = time.Since(start)
@@ -306,6 +310,150 @@ func pipeline(ctx context.Context, stop context.CancelFunc, jobs int, blocking b
 		}()
 	}
 
+	emitInOrder(ctx, stop, ordered, &wg, blocking, &filling, handle, nil)
+}
+
+// pullPipeline runs do on jobs workers and handle on the caller's
+// goroutine, in input order, for inputs that never block (regular
+// files). There is no reader goroutine: a worker that needs work runs
+// the reader itself, in turn with the others, until it has a chunk, then
+// solves the chunk. Nothing is handed from goroutine to goroutine but
+// the chunk to the writer, and the reader's work is shared by the
+// workers. Chunk sizes follow the time puzzles take: about
+// chunkTarget of work, at least one puzzle and at most maxChunk, so
+// that cheap puzzles pay few hand-offs and hard ones are not dealt out
+// unevenly. A stop is seen by the workers before each chunk and each
+// puzzle; the chunks in the window are then handled as by pipeline.
+func pullPipeline(ctx context.Context, stop context.CancelFunc, jobs int, opts gattai.Options, do work,
+	handle func(*record) bool, read func(put func(*record) bool)) {
+	// perPuzzle is the recent time a puzzle took, in ns; 0 until known.
+	var perPuzzle atomic.Int64
+	next, stopRead := iter.Pull(func(yield func(*chunk) bool) {
+		var ch *chunk
+		read(func(rec *record) bool {
+			if ch == nil {
+				ch = &chunk{recs: make([]*record, 0, pullChunkSize(perPuzzle.Load())), done: make(chan struct{})}
+			}
+			ch.recs = append(ch.recs, rec)
+			if len(ch.recs) < cap(ch.recs) {
+				return true
+			}
+			full := ch
+			ch = nil
+			return yield(full)
+		})
+		if ch != nil {
+			yield(ch)
+		}
+	})
+
+	ordered := make(chan *chunk, 4*jobs)
+	var (
+		reading sync.Mutex // the reader, ordered's sends, and ended
+		ended   bool       // the input is read, or the run stopped
+		wg      sync.WaitGroup
+	)
+	// end ends the input: no chunk is read or sent after it. Called
+	// with reading held.
+	end := func() {
+		if !ended {
+			ended = true
+			stopRead() // ends the reader, if a stop left it part way
+			close(ordered)
+		}
+	}
+	// take reads the next chunk and puts it in the window, in the order
+	// read; nil at the end of the input or at a stop.
+	take := func() *chunk {
+		reading.Lock()
+		defer reading.Unlock()
+		if ended || ctx.Err() != nil {
+			end()
+			return nil
+		}
+		ch, ok := next()
+		if !ok {
+			end()
+			return nil
+		}
+		select {
+		case ordered <- ch:
+			return ch
+		case <-ctx.Done():
+			// Never solved: its records are reported as stopped, if
+			// there is room for it in the window.
+			for _, rec := range ch.recs {
+				if rec.err == nil {
+					rec.err = ctx.Err()
+				}
+			}
+			close(ch.done)
+			select {
+			case ordered <- ch:
+			default:
+			}
+			end()
+			return nil
+		}
+	}
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, _ := gattai.New(opts) // options checked by batch
+			for {
+				ch := take()
+				if ch == nil {
+					return
+				}
+				start := time.Now()
+				for _, rec := range ch.recs {
+					if rec.err == nil {
+						rec.out, rec.err = do(s, ctx, rec.puzzle)
+					}
+				}
+				t := int64(time.Since(start)) / int64(len(ch.recs))
+				if old := perPuzzle.Load(); old > 0 {
+					t = (3*old + t) / 4
+				}
+				perPuzzle.Store(max(t, 1))
+				close(ch.done)
+			}
+		}()
+	}
+	// At a stop, the writer ends the input itself, lest a worker that
+	// does not return keep the window open.
+	emitInOrder(ctx, stop, ordered, &wg, false, &reading, handle, end)
+}
+
+// pullChunkSize is the size of the next chunk when a puzzle takes
+// perPuzzle ns (0: not known yet, one puzzle).
+func pullChunkSize(perPuzzle int64) int {
+	if perPuzzle <= 0 {
+		return 1
+	}
+	return int(max(1, min(maxPullChunk, int64(chunkTarget)/perPuzzle)))
+}
+
+// chunkTarget is the work a pulled chunk aims at: enough to make its
+// hand-off cheap, little enough to share out the last puzzles evenly.
+const chunkTarget = time.Millisecond
+
+// maxPullChunk bounds a pulled chunk; the window of 4 chunks a worker
+// bounds memory.
+const maxPullChunk = 256
+
+// emitInOrder hands the records of the chunks in ordered to handle, in
+// order, each once its worker is done with it, until ordered is closed
+// (once the workers are done) or ctx ends. Then the records of the
+// chunks in the window are handled, as stopped when no worker finished
+// them; the chunks are read from ordered while it has them, or only
+// those already there when the input may block (blocking). filling
+// guards a chunk that its producer may still be filling; endInput, if
+// not nil, is called with filling held once the workers are stopped,
+// and must close ordered.
+func emitInOrder(ctx context.Context, stop context.CancelFunc, ordered <-chan *chunk, wg *sync.WaitGroup, blocking bool,
+	filling *sync.Mutex, handle func(*record) bool, endInput func()) {
 	for {
 		var ch *chunk
 		select {
@@ -324,7 +472,12 @@ func pipeline(ctx context.Context, stop context.CancelFunc, jobs int, blocking b
 		if ctx.Err() == nil {
 			for _, rec := range ch.recs {
 				if !handle(rec) { // the output failed: nothing more to say
-					stopWorkers(stop, &wg)
+					stopWorkers(stop, wg)
+					if endInput != nil {
+						filling.Lock()
+						endInput()
+						filling.Unlock()
+					}
 					return
 				}
 			}
@@ -333,7 +486,12 @@ func pipeline(ctx context.Context, stop context.CancelFunc, jobs int, blocking b
 		// Stopped: let the workers return, then say what became of the
 		// chunks in the window. The reader stops at its next record;
 		// wait for it only when its input cannot block.
-		stopWorkers(stop, &wg)
+		stopWorkers(stop, wg)
+		if endInput != nil {
+			filling.Lock()
+			endInput()
+			filling.Unlock()
+		}
 		for ; ; ch = nil {
 			if ch == nil {
 				var ok bool
@@ -428,20 +586,29 @@ func readSource(s source, rd reading, n *atomic.Int64, put func(*record) bool) b
 			return true
 		}
 		rec := &record{puzzle: p, file: s.name}
-		var pe *layouts.ParseError
-		switch {
-		case err == nil:
+		if err == nil {
 			rec.line = p.Source.Line
-		case errors.As(err, &pe):
-			rec.line = pe.Line
+		} else if line, ok := parseErrorLine(err); ok {
+			rec.line = line
 			rec.puzzle, rec.err = nil, err
-		default: // the source failed: its record, then the next source
+		} else { // the source failed: its record, then the next source
 			return put(&record{file: s.name, err: pathless(err)})
 		}
 		if !put(rec) {
 			return false
 		}
 	}
+}
+
+// parseErrorLine is the line of a *layouts.ParseError. It is apart from
+// readSource so that the target of errors.As, which escapes, is made only
+// for errors, not once per record.
+func parseErrorLine(err error) (int, bool) {
+	var pe *layouts.ParseError
+	if errors.As(err, &pe) {
+		return pe.Line, true
+	}
+	return 0, false
 }
 
 // pathless drops the path from an error about a file that its record

@@ -32,11 +32,25 @@ func linkInput(f string, br *bufio.Reader) bool {
 			var line []byte
 			line, head, _ = bytes.Cut(head, []byte("\n"))
 			if line = bytes.TrimSpace(line); len(line) > 0 && line[0] != '#' {
+				if plainLine(line) {
+					return false // spares the detectors' regexps
+				}
 				return fpuzzles.Detect(line) || sudokupad.Detect(line)
 			}
 		}
 	}
 	return false
+}
+
+// plainLine reports a line of digits, '.' and '-' only, as most puzzle
+// lines are: no link, id or JSON of a setter's site is one.
+func plainLine(line []byte) bool {
+	for _, b := range line {
+		if (b < '0' || b > '9') && b != '.' && b != '-' {
+			return false
+		}
+	}
+	return true
 }
 
 // readLinks hands a record for each link of the input to put: one a

@@ -2,12 +2,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"reflect"
 	"runtime/debug"
 	"runtime/pprof"
 	"strconv"
@@ -65,6 +67,7 @@ type env struct {
 	stdout io.Writer
 	stderr io.Writer
 	isTTY  bool // stderr is a terminal
+	whole  bool // parse with the whole model only, never lean's (for tests)
 }
 
 // exitError carries an exit code to main; its message, if any, is printed once.
@@ -75,7 +78,15 @@ type exitError struct {
 
 func (e *exitError) Error() string { return e.msg }
 
+// gcPercent is the collector's GOGC unless the user sets GOGC: a batch
+// of cheap puzzles makes short-lived garbage on a small live heap, and
+// the default 100 collects it a dozen times a second for little.
+const gcPercent = 400
+
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], env{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, isTTY: stderrIsTerminal(),
@@ -86,24 +97,24 @@ func main() {
 
 // run parses args, runs the command and returns the exit code.
 func run(ctx context.Context, args []string, e env) int {
+	// A shell asking for completions (COMP_LINE set) needs the whole
+	// model; so do help and errors, which lean leaves to it.
+	completing := os.Getenv("COMP_LINE") != ""
+	if !completing && !e.whole {
+		if code, ok := runLean(ctx, args, e); ok {
+			return code
+		}
+	}
+	vars := startVars(nil)
 	var c cli
 	exited := -1
-	parser, err := kong.New(&c,
-		kong.Name("gattai"),
-		kong.Description("Solve Sudoku on any layout of overlapping grids: classic 4x4 to 25x25, Samurai, Sumo and\nany layout described in a file; count solutions, make, rate and draw puzzles, read\nf-puzzles and SudokuPad links, export CNF for SAT solvers, serve a local page.\n\n"+exitHelp),
-		kong.UsageOnError(),
-		kong.Writers(e.stdout, e.stderr),
-		kong.Exit(func(code int) { exited = code; panic(exitPanic{}) }),
-		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
-		kong.Vars{"encodings": names(encode.AMOs()), "sums": names(encode.Sums()), "to_formats": strings.Join(toFormats, ","), "maxjobs_factor": strconv.Itoa(maxJobsFactor), "gen_kinds": genKinds(), "version": version()},
-	)
+	parser, err := newParser(&c, e.stdout, e.stderr, vars, &exited)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gattai: %v\n", err)
 		return exitInternal
 	}
-	// A shell asking for completions (COMP_LINE set) is answered here;
-	// other runs do not pay for building the completion tree.
-	if os.Getenv("COMP_LINE") != "" {
+	// Other runs do not pay for building the completion tree.
+	if completing {
 		kongplete.Complete(parser,
 			kongplete.WithExitFunc(func(code int) { exited = code }),
 			kongplete.WithPredictor("file", complete.PredictFiles("*")))
@@ -119,18 +130,157 @@ func run(ctx context.Context, args []string, e env) int {
 		fmt.Fprintf(e.stderr, "gattai: %v\n", done)
 		return exitBadInput
 	}
-	if code != nil {
-		e.ctx = ctx
-		if c.CPUProfile != "" {
-			stop, perr := startProfile(c.CPUProfile)
-			if perr != nil {
-				fmt.Fprintf(e.stderr, "gattai: %v\n", perr)
-				return exitBadInput
-			}
-			defer stop()
-		}
-		err = code.Run(&e)
+	if code == nil {
+		return exitOK
 	}
+	return execute(ctx, code, c.CPUProfile, e)
+}
+
+// startVars are the variables of kong's help texts: all of them, or
+// those that used names (and version, which --version prints). kong
+// interpolates every variable into every flag's, so fewer cost less.
+func startVars(used map[string]bool) kong.Vars {
+	vars := kong.Vars{}
+	for _, name := range []string{"encodings", "sums", "to_formats", "maxjobs_factor", "gen_kinds", "version"} {
+		if used != nil && !used[name] && name != "version" {
+			continue
+		}
+		switch name {
+		case "encodings":
+			vars[name] = names(encode.AMOs())
+		case "sums":
+			vars[name] = names(encode.Sums())
+		case "to_formats":
+			vars[name] = strings.Join(toFormats, ",")
+		case "maxjobs_factor":
+			vars[name] = strconv.Itoa(maxJobsFactor)
+		case "gen_kinds":
+			vars[name] = genKinds()
+		case "version":
+			vars[name] = version()
+		}
+	}
+	return vars
+}
+
+// usedVars adds to used the variables (${name}) that the tags of t's
+// fields use, and those of the structs it holds.
+func usedVars(t reflect.Type, used map[string]bool) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		for tag := string(f.Tag); ; {
+			at := strings.Index(tag, "${")
+			if at < 0 {
+				break
+			}
+			tag = tag[at+2:]
+			end := strings.IndexAny(tag, "=}")
+			if end < 0 {
+				break
+			}
+			used[tag[:end]] = true
+		}
+		if f.Type.Kind() == reflect.Struct {
+			usedVars(f.Type, used)
+		}
+	}
+}
+
+// newParser is kong's parser of target (cli, or lean's part of it),
+// writing help and usage to stdout and stderr. The lean model, which
+// never prints help, goes without the description: kong interpolates
+// it too.
+func newParser(target any, stdout, stderr io.Writer, vars kong.Vars, exited *int) (*kong.Kong, error) {
+	desc := ""
+	if _, whole := target.(*cli); whole {
+		desc = "Solve Sudoku on any layout of overlapping grids: classic 4x4 to 25x25, Samurai, Sumo and\nany layout described in a file; count solutions, make, rate and draw puzzles, read\nf-puzzles and SudokuPad links, export CNF for SAT solvers, serve a local page.\n\n" + exitHelp
+	}
+	return kong.New(target,
+		kong.Name("gattai"),
+		kong.Description(desc),
+		kong.UsageOnError(),
+		kong.Writers(stdout, stderr),
+		kong.Exit(func(code int) { *exited = code; panic(exitPanic{}) }),
+		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
+		vars,
+	)
+}
+
+// runLean parses args with a model of the global flags and only the
+// command that args name, which kong builds in a fraction of the time
+// of the whole (kong.New is most of a short run's start). It reports
+// false when the lean model cannot decide alone: help, errors, no
+// command; run then parses args again with the whole model, so their
+// output is exactly the whole model's. Parsing has no effect beyond
+// its writers (buffered here), and a command's flags and arguments parse
+// the same with or without its siblings.
+func runLean(ctx context.Context, args []string, e env) (int, bool) {
+	target := leanTarget(commandName(args))
+	used := map[string]bool{}
+	usedVars(target.Elem().Type(), used)
+	vars := startVars(used)
+	var stdout, stderr bytes.Buffer
+	exited := -1
+	parser, err := newParser(target.Interface(), &stdout, &stderr, vars, &exited)
+	if err != nil {
+		return 0, false
+	}
+	code, err := parse(parser, args, &exited)
+	switch {
+	case err == nil && code.Command() != "":
+		return execute(ctx, code, target.Elem().FieldByName("CPUProfile").String(), e), true
+	case exited == exitOK && stderr.Len() == 0 && stdout.String() == vars["version"]+"\n":
+		// --version, which prints the same whatever the model.
+		e.stdout.Write(stdout.Bytes())
+		return exitOK, true
+	}
+	return 0, false
+}
+
+// commandName is the command that args name: the first argument that is
+// not a flag, nor the value of the one global flag that takes one.
+func commandName(args []string) string {
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "--":
+			return ""
+		case a == "--cpu-profile":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a
+		}
+	}
+	return ""
+}
+
+// leanTarget is a new struct like cli with its global flags and only
+// the command called name, if any, as a pointer.
+func leanTarget(name string) reflect.Value {
+	t := reflect.TypeFor[cli]()
+	var fields []reflect.StructField
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if _, cmd := f.Tag.Lookup("cmd"); cmd && strings.ToLower(f.Name) != name {
+			continue
+		}
+		fields = append(fields, f)
+	}
+	return reflect.New(reflect.StructOf(fields))
+}
+
+// execute runs the command that kong parsed and returns the exit code.
+func execute(ctx context.Context, code *kong.Context, cpuProfile string, e env) int {
+	e.ctx = ctx
+	if cpuProfile != "" {
+		stop, perr := startProfile(cpuProfile)
+		if perr != nil {
+			fmt.Fprintf(e.stderr, "gattai: %v\n", perr)
+			return exitBadInput
+		}
+		defer stop()
+	}
+	err := code.Run(&e)
 	var xe *exitError
 	switch {
 	case err == nil:

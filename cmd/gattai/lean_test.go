@@ -1,0 +1,144 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/alecthomas/kong"
+)
+
+// commandPaths are the commands of the whole model, subcommands
+// included ("layouts show"), as kong names them.
+func commandPaths(t *testing.T) [][]string {
+	t.Helper()
+	var c cli
+	exited := -1
+	p, err := newParser(&c, &bytes.Buffer{}, &bytes.Buffer{}, kong.Vars{"encodings": "", "sums": "", "to_formats": "auto", "maxjobs_factor": "", "gen_kinds": "", "version": ""}, &exited)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths [][]string
+	var walk func(n *kong.Node, path []string)
+	walk = func(n *kong.Node, path []string) {
+		for _, ch := range n.Children {
+			if ch.Type != kong.CommandNode {
+				continue
+			}
+			p := append(slices.Clone(path), ch.Name)
+			paths = append(paths, p)
+			walk(ch, p)
+		}
+	}
+	walk(p.Model.Node, nil)
+	return paths
+}
+
+// runBoth runs args through run as users do (lean parsing first) and
+// with the whole model only, and fails unless both print the same and
+// exit the same.
+func runBoth(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb, wout, werrb bytes.Buffer
+	code = run(context.Background(), args, env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb})
+	wcode := run(context.Background(), args, env{stdin: strings.NewReader(""), stdout: &wout, stderr: &werrb, whole: true})
+	if code != wcode || out.String() != wout.String() || errb.String() != werrb.String() {
+		t.Errorf("gattai %q: lean and whole model differ:\nexit %d, %d\nstdout %q\nwhole  %q\nstderr %q\nwhole  %q",
+			args, code, wcode, out.String(), wout.String(), errb.String(), werrb.String())
+	}
+	return out.String(), errb.String(), code
+}
+
+// Help, usage errors and --version print exactly what the whole model
+// prints, for every command: the lean model leaves them to it.
+func TestLeanHelpAndErrorsUnchanged(t *testing.T) {
+	paths := commandPaths(t)
+	if len(paths) < 12 {
+		t.Fatalf("%d commands found: %v", len(paths), paths)
+	}
+	cases := [][]string{
+		{}, {"--help"}, {"-h"}, {"--version"}, {"--version", "--help"}, {"--help", "--version"},
+		{"nosuch"}, {"--nosuch"}, {"solv"}, {"--cpu-profile"}, {"--", "count"}, {"-"},
+		{"--version", "nosuch"}, {"count", "--engine", "nosuch"}, {"count", "--jobs", "x"},
+		{"solve", "--to", "nosuch"}, {"completion"}, {"completion", "tcsh"}, {"layouts", "nosuch"},
+		{"count", "--layout-file", "no/such/file"}, {"--cpu-profile", "count", "solve", "--nosuch"},
+	}
+	for _, p := range paths {
+		for _, extra := range [][]string{{"--help"}, {"-h"}, {"--nosuch"}, {"--version"}, {"-x"}} {
+			cases = append(cases, append(slices.Clone(p), extra...))
+		}
+		cases = append(cases, append([]string{"--help"}, p...))
+	}
+	for _, args := range cases {
+		_, stderr, code := runBoth(t, args...)
+		if code == exitOK && len(args) > 0 && args[len(args)-1] == "--nosuch" {
+			t.Errorf("gattai %q: exit 0 (%s)", args, stderr)
+		}
+	}
+	// The help of a command is its own, with its flags.
+	out, _, code := runBoth(t, "count", "--help")
+	if code != exitOK || !strings.Contains(out, "Usage: gattai count") || !strings.Contains(out, "--limit") {
+		t.Errorf("count --help: exit %d\n%s", code, out)
+	}
+	_, errs, code := runBoth(t, "count", "--nosuch")
+	if code != exitBadInput || !strings.Contains(errs, "unknown flag --nosuch") {
+		t.Errorf("count --nosuch: exit %d, %q", code, errs)
+	}
+}
+
+// The lean model of every command has the variables its help texts
+// use: kong builds it (else every run of the command would fall back
+// to the whole model).
+func TestLeanVars(t *testing.T) {
+	for _, p := range commandPaths(t) {
+		target := leanTarget(p[0])
+		used := map[string]bool{}
+		usedVars(target.Elem().Type(), used)
+		exited := -1
+		if _, err := newParser(target.Interface(), &bytes.Buffer{}, &bytes.Buffer{}, startVars(used), &exited); err != nil {
+			t.Errorf("%s: %v", p[0], err)
+		}
+	}
+	used := map[string]bool{}
+	usedVars(reflect.TypeFor[countCmd](), used)
+	if !used["maxjobs_factor"] || !used["to_formats"] || used["gen_kinds"] {
+		t.Errorf("count uses %v", used)
+	}
+}
+
+// Runs that parse give the same results lean or whole, and lean does
+// decide them alone: the fast start must not silently fall back.
+func TestLeanRuns(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "p.txt")
+	line := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
+	if err := os.WriteFile(file, []byte(line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prof := filepath.Join(dir, "cpu.prof")
+	for _, args := range [][]string{
+		{"count", file}, {"solve", file}, {"--cpu-profile", prof, "count", file},
+		{"--cpu-profile=" + prof, "solve", "--to", "rows", file}, {"layouts"}, {"layouts", "show", "samurai"},
+		{"completion", "bash"}, {"count", "--engine", "backtrack", "-j", "1", file, file},
+	} {
+		runBoth(t, args...)
+		var out bytes.Buffer
+		if _, ok := runLean(context.Background(), args, env{stdin: strings.NewReader(""), stdout: &out, stderr: &out}); !ok {
+			t.Errorf("gattai %q: the lean model did not decide", args)
+		}
+	}
+	var out bytes.Buffer
+	if code, ok := runLean(context.Background(), []string{"--version"}, env{stdout: &out, stderr: &out}); !ok || code != exitOK || out.String() != version()+"\n" {
+		t.Errorf("--version: lean %v, exit %d, %q", ok, code, out.String())
+	}
+	for _, args := range [][]string{{"--help"}, {"count", "--help"}, {}, {"nosuch"}, {"count", "--nosuch"}} {
+		if _, ok := runLean(context.Background(), args, env{stdout: &out, stderr: &out}); ok {
+			t.Errorf("gattai %q: the lean model decided alone", args)
+		}
+	}
+}

@@ -1,0 +1,149 @@
+package layouts
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// refCheck is Check as written before its fast path: the reference
+// that the fast path must agree with, error for error.
+func refCheck(p *Puzzle, g Grid) error {
+	m := p.Model
+	if g.Model != m || len(g.Digits) != len(m.Cells) {
+		return &CheckError{Msg: "grid is for another layout"}
+	}
+	for c, d := range g.Digits {
+		if d < 1 || int(d) > m.N {
+			return &CheckError{Cells: []Pos{m.Cells[c]}, Msg: fmt.Sprintf("cell %s holds %d, not a digit 1..%d", m.Cells[c], d, m.N)}
+		}
+		if gv := p.Givens[c]; gv != 0 && gv != d {
+			return &CheckError{Cells: []Pos{m.Cells[c]},
+				Msg: fmt.Sprintf("cell %s holds %s but the given is %s", m.Cells[c], Symbol(int(d)), Symbol(int(gv)))}
+		}
+	}
+	for _, u := range m.Units {
+		if first, second, ok := repeated(g.Digits, u.Cells); ok {
+			a, b := m.Cells[first], m.Cells[second]
+			return &CheckError{Unit: u.Name, Cells: []Pos{a, b},
+				Msg: fmt.Sprintf("digit %s repeated at %s and %s", Symbol(int(g.Digits[first])), a, b)}
+		}
+	}
+	return checkRules(m, g.Digits)
+}
+
+// refConflict is Conflict before its fast path.
+func refConflict(p *Puzzle) error {
+	m := p.Model
+	for _, u := range m.Units {
+		if first, second, ok := repeated(p.Givens, u.Cells); ok {
+			a, b := m.Cells[first], m.Cells[second]
+			return &CheckError{Unit: u.Name, Cells: []Pos{a, b},
+				Msg: fmt.Sprintf("digit %s given twice, at %s and %s", Symbol(int(p.Givens[first])), a, b)}
+		}
+	}
+	return nil
+}
+
+// patternGrid fills m with the classic pattern digit, which is a valid
+// grid on every grid of a layout whose grids start on box-row bounds.
+func patternGrid(m *Model, box Shape) []uint8 {
+	d := make([]uint8, len(m.Cells))
+	for c, p := range m.Cells {
+		d[c] = uint8((box.Cols*(p.Row%box.Rows)+p.Row/box.Rows+p.Col)%m.N + 1)
+	}
+	return d
+}
+
+// Check and Conflict give the same answer, the same error, as their
+// reference on valid grids and on grids spoiled every way: a digit
+// changed, emptied, beyond N or beyond MaxSymbols, a given broken, two
+// cells swapped; and on sparse givens, with and without repeats.
+func TestFastCheckMatchesReference(t *testing.T) {
+	cases := []struct {
+		name string
+		n    int
+		box  Shape
+	}{
+		{"classic", 4, Shape{2, 2}},
+		{"classic", 6, Shape{2, 3}},
+		{"classic", 9, Shape{3, 3}},
+		{"classic", 16, Shape{4, 4}},
+		{"classic", 64, Shape{8, 8}},
+		{"samurai", 9, Shape{3, 3}},
+		{"sumo", 9, Shape{3, 3}},
+		{"twodoku", 4, Shape{2, 2}},
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, tc := range cases {
+		t.Run(fmt.Sprintf("%s-%d", tc.name, tc.n), func(t *testing.T) {
+			m := compiled(t, tc.name, tc.n, tc.box)
+			valid := patternGrid(m, tc.box)
+			if err := refCheck(NewPuzzle(m), Grid{Model: m, Digits: valid}); err != nil {
+				t.Fatalf("the pattern grid is not valid: %v", err)
+			}
+			passed, failed := 0, 0
+			for i := range 3000 {
+				p := NewPuzzle(m)
+				for c := range p.Givens {
+					if rng.IntN(4) == 0 {
+						p.Givens[c] = valid[c]
+					}
+				}
+				d := slices.Clone(valid)
+				for range rng.IntN(4) {
+					c := rng.IntN(len(d))
+					switch rng.IntN(6) {
+					case 0:
+						d[c] = 0
+					case 1:
+						d[c] = uint8(m.N + 1 + rng.IntN(3))
+					case 2:
+						d[c] = uint8(MaxSymbols + 1 + rng.IntN(200))
+					case 3:
+						e := rng.IntN(len(d))
+						d[c], d[e] = d[e], d[c]
+					case 4:
+						p.Givens[c] = uint8(1 + rng.IntN(m.N))
+					default:
+						d[c] = uint8(1 + rng.IntN(m.N))
+					}
+				}
+				g := Grid{Model: m, Digits: d}
+				got, want := Check(p, g), refCheck(p, g)
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Fatalf("case %d: Check = %v, reference %v", i, got, want)
+				}
+				if want == nil {
+					passed++
+				} else {
+					failed++
+				}
+				// Givens: the valid ones, some spoiled into repeats.
+				q := NewPuzzle(m)
+				for c := range q.Givens {
+					if rng.IntN(5) == 0 {
+						q.Givens[c] = d[c]
+					}
+				}
+				got, want = q.Conflict(), refConflict(q)
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Fatalf("case %d: Conflict = %v, reference %v", i, got, want)
+				}
+			}
+			if passed < 100 || failed < 100 {
+				t.Fatalf("%d grids passed, %d failed: the test does not cover both", passed, failed)
+			}
+		})
+	}
+}
+
+// The table of symbols is SymbolDigit.
+func TestSymbolDigits(t *testing.T) {
+	for i := range 256 {
+		if got, want := int(symbolDigits[i]), SymbolDigit(byte(i)); got != want {
+			t.Errorf("symbolDigits[%q] = %d, want %d", byte(i), got, want)
+		}
+	}
+}
