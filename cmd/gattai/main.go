@@ -78,15 +78,7 @@ type exitError struct {
 
 func (e *exitError) Error() string { return e.msg }
 
-// gcPercent is the collector's GOGC unless the user sets GOGC: a batch
-// of cheap puzzles makes short-lived garbage on a small live heap, and
-// the default 100 collects it a dozen times a second for little.
-const gcPercent = 400
-
 func main() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercent)
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], env{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, isTTY: stderrIsTerminal(),
