@@ -2,9 +2,9 @@
 
 default: test
 
-# Build the gattai binary into ./bin.
+# Build the gattai binary into ./bin (static: see the README).
 build:
-    go build -o bin/gattai ./cmd/gattai
+    CGO_ENABLED=0 go build -o bin/gattai ./cmd/gattai
 
 # Run every test (the README's test command).
 test:
