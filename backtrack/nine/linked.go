@@ -249,6 +249,11 @@ func (l *Linked) link(st []grid, g int) {
 		b := &st[k.b]
 		ka, kb := k.ka&3, k.kb&3
 		ma, mb := uint32(boxCols)<<ka, uint32(boxCols)<<kb
+		// A box placed in both boards agrees already: the link after
+		// the settle that placed a cell gave the partner its digit.
+		if a.unsolved[k.ba%3]&ma|b.unsolved[k.bb%3]&mb == 0 {
+			continue
+		}
 		var da, db uint32
 		for d := range a.f {
 			x, y := &a.f[d][k.ba%3], &b.f[d][k.bb%3]
