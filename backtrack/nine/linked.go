@@ -247,25 +247,28 @@ func (l *Linked) link(st []grid, g int) {
 	a := &st[g]
 	for _, k := range l.links[g] {
 		b := &st[k.b]
-		ka, kb := k.ka&3, k.kb&3
-		ma, mb := uint32(boxCols)<<ka, uint32(boxCols)<<kb
+		ia, ib := k.ba%3, k.bb%3
+		ma, mb := uint32(boxCols)<<(k.ka&3), uint32(boxCols)<<(k.kb&3)
 		// A box placed in both boards agrees already: the link after
 		// the settle that placed a cell gave the partner its digit.
-		if a.unsolved[k.ba%3]&ma|b.unsolved[k.bb%3]&mb == 0 {
+		if a.unsolved[ia]&ma|b.unsolved[ib]&mb == 0 {
 			continue
 		}
+		// The box of b, rotated by rot, sits where that of a does (the
+		// bits that wrap around are outside the box).
+		rot := int(k.ka&3) - int(k.kb&3)
 		var da, db uint32
 		for d := range a.f {
-			x, y := &a.f[d][k.ba%3], &b.f[d][k.bb%3]
-			sa, sb := *x>>ka&boxCols, *y>>kb&boxCols
-			m := sa & sb
-			*x = *x&^ma | m<<ka
-			*y = *y&^mb | m<<kb
+			x, y := a.f[d][ia], b.f[d][ib]
+			m := x & bits.RotateLeft32(y, rot) & ma
+			mr := bits.RotateLeft32(m, -rot)
+			a.f[d][ia] = x&^ma | m
+			b.f[d][ib] = y&^mb | mr
 			// Branch-free (whether a box changes is unpredictable): a
 			// box word has 27 bits, so -(lost) has bit 31 set when any
 			// cell was lost.
-			da |= -(sa ^ m) >> 31 << d
-			db |= -(sb ^ m) >> 31 << d
+			da |= -(x&ma ^ m) >> 31 << d
+			db |= -(y&mb ^ mr) >> 31 << d
 		}
 		a.dirty |= da
 		b.dirty |= db
