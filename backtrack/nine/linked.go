@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 )
 
@@ -19,10 +20,11 @@ type Linked struct {
 	grids      [][81]int32 // grids[g][i]: the cell at row-major index i of grid g
 	links      [][]link    // links[g]: the boxes board g shares, each with a = g
 	cells      int
-	levels     [][]grid   // levels[depth]: the boards at that depth of the search
-	unitWeight [][6]uint8 // unitWeight[g][u]: 1 + 2 per box that unit u of board g shares (see choose)
-	weight     []uint64   // weight[g]: board g's links and contradictions (see choose)
-	bump       uint64     // what the next contradiction adds to a weight
+	levels     [][]grid     // levels[depth]: the boards at that depth of the search
+	unitWeight [][6]uint8   // unitWeight[g][u]: 1 + 2 per box that unit u of board g shares (see choose)
+	weight     []uint64     // weight[g]: board g's links and contradictions (see choose)
+	inv        [][6]float64 // inv[g][u]: 1 / (weight[g] * unitWeight[g][u])
+	bump       uint64       // what the next contradiction adds to a weight
 }
 
 // A link is a box that boards a and b share: box (ba, ka) of a (band,
@@ -42,7 +44,7 @@ func Link(grids [][]int, cells int) (*Linked, error) {
 	if len(grids) == 0 || len(grids) > MaxLinked || cells < 0 {
 		return nil, fmt.Errorf("nine: %d grids, want 1 to %d", len(grids), MaxLinked)
 	}
-	l := &Linked{grids: make([][81]int32, len(grids)), cells: cells, weight: make([]uint64, len(grids)), links: make([][]link, len(grids))}
+	l := &Linked{grids: make([][81]int32, len(grids)), cells: cells, weight: make([]uint64, len(grids)), inv: make([][6]float64, len(grids)), links: make([][]link, len(grids))}
 	// at[c]: the grids holding cell c, as g*81+i.
 	at := make([][]int, cells)
 	for g, gc := range grids {
@@ -155,6 +157,7 @@ func (l *Linked) Count(ctx context.Context, givens []uint8, limit int, solution 
 			return 0, 0, nil
 		}
 		l.weight[g] = uint64(1+len(l.links[g])) << weightShift
+		l.weigh(g)
 	}
 	l.bump = 1 << weightShift
 	s := linkedSearch{limit: max(limit, 1), solution: solution, done: ctx.Done()}
@@ -288,12 +291,22 @@ const (
 // fail weighs a contradiction found in board g.
 func (l *Linked) fail(g int) {
 	l.weight[g] += l.bump
+	l.weigh(g)
 	l.bump += l.bump >> bumpShift
-	if l.bump > 1<<40 { // rescale, keeping room for t*w*7 in choose
+	if l.bump > 1<<40 { // rescale, keeping the weights' sums exact
 		for i := range l.weight {
 			l.weight[i] = max(l.weight[i]>>20, 1)
+			l.weigh(i)
 		}
 		l.bump >>= 20
+	}
+}
+
+// weigh sets the inverse weights of the units of board g from its
+// weight.
+func (l *Linked) weigh(g int) {
+	for u, w := range l.unitWeight[g] {
+		l.inv[g][u] = 1 / (float64(l.weight[g]) * float64(w))
 	}
 }
 
@@ -309,7 +322,13 @@ func (l *Linked) fail(g int) {
 // boards that had nothing to do with it, which the search then undid
 // and tried again one by one.
 func (l *Linked) choose(st []grid, x *guess) int {
-	best, bestW, bb, bu := uint64(0), uint64(1), -1, -1
+	// The least key: configurations times inverse weight, a positive
+	// float whose bits order as integers, with the low bits replaced by
+	// the board and unit (ties go to the first, as they did; the bits
+	// dropped are far below any real difference). Branch-free: which
+	// unit wins is unpredictable.
+	const none = 0x7ff0_0000_0000_0000 // +Inf: no unit to guess in
+	best := uint64(none)
 	first := -1
 	for i := range st {
 		g := &st[i]
@@ -319,22 +338,26 @@ func (l *Linked) choose(st []grid, x *guess) int {
 		if first < 0 {
 			first = i
 		}
-		// The fewest configurations for the weight: t/w < best/bestW.
+		inv := &l.inv[i]
+		id := uint64(i) << 3
 		for u, t := range g.unitConfigs() {
-			w := l.weight[i] * uint64(l.unitWeight[i][u])
-			if t > 9 && (bb < 0 || uint64(t)*bestW < best*w) {
-				best, bestW, bb, bu = uint64(t), w, i, u
+			k := math.Float64bits(float64(t)*inv[u])&^511 | id | uint64(u)
+			if t <= 9 {
+				k = none
 			}
+			best = min(best, k)
 		}
 	}
-	if bb >= 0 && st[bb].configGuess(bu, x) {
+	if best < none {
+		bb, bu := int(best>>3&63), int(best&7)
+		if st[bb].configGuess(bu, x) {
+			return bb
+		}
+		st[bb].chooseCell(x)
 		return bb
 	}
-	if bb < 0 {
-		bb = first
-	}
-	st[bb].chooseCell(x)
-	return bb
+	st[first].chooseCell(x)
+	return first
 }
 
 // record counts the solved boards and keeps the first solution.
