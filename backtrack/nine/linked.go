@@ -20,11 +20,20 @@ type Linked struct {
 	grids      [][81]int32 // grids[g][i]: the cell at row-major index i of grid g
 	links      [][]link    // links[g]: the boxes board g shares, each with a = g
 	cells      int
-	levels     [][]grid     // levels[depth]: the boards at that depth of the search
+	levels     []level      // levels[depth]: the state at that depth of the search
 	unitWeight [][6]uint8   // unitWeight[g][u]: 1 + 2 per box that unit u of board g shares (see choose)
 	weight     []uint64     // weight[g]: board g's links and contradictions (see choose)
 	inv        [][6]float64 // inv[g][u]: 1 / (weight[g] * unitWeight[g][u])
 	bump       uint64       // what the next contradiction adds to a weight
+}
+
+// A level is the state at one depth of the search: the boards, and the
+// configurations of their units (see choose) as of the last choice made
+// at that depth, for the boards that have not settled since (known).
+type level struct {
+	boards  []grid
+	configs [][6]uint32
+	known   uint64
 }
 
 // A link is a box that boards a and b share: box (ba, ka) of a (band,
@@ -146,7 +155,9 @@ func (l *Linked) Count(ctx context.Context, givens []uint8, limit int, solution 
 	if err := ctx.Err(); err != nil {
 		return 0, 0, err
 	}
-	st := l.level(0)
+	lv := l.level(0)
+	lv.known = 0
+	st := lv.boards
 	for g := range l.grids {
 		var gv [81]uint8
 		for i, c := range &l.grids[g] {
@@ -168,12 +179,12 @@ func (l *Linked) Count(ctx context.Context, givens []uint8, limit int, solution 
 	return s.count, s.guesses, err
 }
 
-// level is the boards at depth, made when the search first goes there.
-func (l *Linked) level(depth int) []grid {
+// level is the state at depth, made when the search first goes there.
+func (l *Linked) level(depth int) *level {
 	for len(l.levels) <= depth {
-		l.levels = append(l.levels, make([]grid, len(l.grids)))
+		l.levels = append(l.levels, level{boards: make([]grid, len(l.grids)), configs: make([][6]uint32, len(l.grids))})
 	}
-	return l.levels[depth]
+	return &l.levels[depth]
 }
 
 // search solves the boards at depth, which the caller has narrowed to
@@ -181,9 +192,10 @@ func (l *Linked) level(depth int) []grid {
 // Count's search, when a guess's subtree is done the boards here are
 // narrowed to the other side.
 func (l *Linked) search(s *linkedSearch, depth int) {
-	st := l.levels[depth]
+	lv := &l.levels[depth]
+	st := lv.boards
 	for {
-		switch l.propagate(st) {
+		switch l.propagate(lv) {
 		case failed:
 			return
 		case solved:
@@ -191,7 +203,7 @@ func (l *Linked) search(s *linkedSearch, depth int) {
 			return
 		}
 		var x guess
-		b := l.choose(st, &x)
+		b := l.choose(lv, &x)
 		s.guesses++
 		if s.guesses%checkEvery == 0 && s.done != nil {
 			select {
@@ -204,9 +216,13 @@ func (l *Linked) search(s *linkedSearch, depth int) {
 			return
 		}
 		next := l.level(depth + 1)
-		copy(next, st)
-		next[b].narrow(x.d, &x.try)
+		lv = &l.levels[depth] // level may have moved l.levels
+		copy(next.boards, st)
+		copy(next.configs, lv.configs)
+		next.known = lv.known
+		next.boards[b].narrow(x.d, &x.try)
 		l.search(s, depth+1)
+		lv = &l.levels[depth]
 		if s.count >= s.limit || s.stopped {
 			return
 		}
@@ -216,7 +232,8 @@ func (l *Linked) search(s *linkedSearch, depth int) {
 
 // propagate settles every board and makes the boxes they share agree,
 // until nothing changes: failed, solved (every board), or stalled.
-func (l *Linked) propagate(st []grid) int {
+func (l *Linked) propagate(lv *level) int {
+	st := lv.boards
 	for {
 		settled := false
 		for i := range st {
@@ -228,6 +245,7 @@ func (l *Linked) propagate(st []grid) int {
 				return failed
 			}
 			settled = true
+			lv.known &^= 1 << (i & 63)
 			l.link(st, i)
 		}
 		if !settled {
@@ -321,7 +339,8 @@ func (l *Linked) weigh(g int) {
 // board surfaced as a contradiction in another only after guesses in
 // boards that had nothing to do with it, which the search then undid
 // and tried again one by one.
-func (l *Linked) choose(st []grid, x *guess) int {
+func (l *Linked) choose(lv *level, x *guess) int {
+	st := lv.boards
 	// The least key: configurations times inverse weight, a positive
 	// float whose bits order as integers, with the low bits replaced by
 	// the board and unit (ties go to the first, as they did; the bits
@@ -340,7 +359,12 @@ func (l *Linked) choose(st []grid, x *guess) int {
 		}
 		inv := &l.inv[i]
 		id := uint64(i) << 3
-		for u, t := range g.unitConfigs() {
+		cf := &lv.configs[i]
+		if lv.known>>(i&63)&1 == 0 {
+			*cf = g.unitConfigs()
+			lv.known |= 1 << (i & 63)
+		}
+		for u, t := range cf {
 			k := math.Float64bits(float64(t)*inv[u])&^511 | id | uint64(u)
 			if t <= 9 {
 				k = none
