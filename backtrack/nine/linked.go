@@ -246,7 +246,8 @@ func (l *Linked) propagate(lv *level) int {
 			}
 			settled = true
 			lv.known &^= 1 << (i & 63)
-			l.link(st, i)
+			l.link(st, i, st[i].touched)
+			st[i].touched = 0
 		}
 		if !settled {
 			break
@@ -263,8 +264,12 @@ func (l *Linked) propagate(lv *level) int {
 // link narrows each box that board g shares, in g and in the other
 // board, to the candidates it has in both, digit by digit, and marks
 // the digits that lost cells dirty. Run after every settle of g, it
-// leaves no shared box unequal once no board is dirty.
-func (l *Linked) link(st []grid, g int) {
+// leaves no shared box unequal once no board is dirty. It looks only at
+// the digits touched (those g reduced since its last link): a digit on
+// which the boxes differ changed since they last agreed, in g, or in the
+// partner, which is then dirty and links it when it settles (every
+// change to a board's cells makes their digit dirty).
+func (l *Linked) link(st []grid, g int, touched uint32) {
 	a := &st[g]
 	for _, k := range l.links[g] {
 		b := &st[k.b]
@@ -279,7 +284,8 @@ func (l *Linked) link(st []grid, g int) {
 		// bits that wrap around are outside the box).
 		rot := int(k.ka&3) - int(k.kb&3)
 		var da, db uint32
-		for d := range a.f {
+		for t := touched; t != 0; t &= t - 1 {
+			d := bits.TrailingZeros32(t) % 9
 			x, y := a.f[d][ia], b.f[d][ib]
 			m := x & bits.RotateLeft32(y, rot) & ma
 			mr := bits.RotateLeft32(m, -rot)
