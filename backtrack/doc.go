@@ -192,11 +192,48 @@
 //     the weights): fewer guesses on the Shogun, more on the sumo set;
 //   - weights that count every contradiction alike: twice the guesses of
 //     growing ones on the sumo set; growth by 1/8 overflowed the weights
-//     without a rescale (now rescaled, growth 1/64).
+//     without a rescale (now rescaled, growth 1/64);
+//   - other weights: more or less per shared box, boards starting with
+//     more per link or none, or scoring a unit by its configurations
+//     less a constant (favouring nearly fixed units): the samurai set
+//     barely moved, the sumo set and the examples went up and down with
+//     no pattern. The single examples are noise for such changes:
+//     taking the last digit with two configurations in the chosen unit
+//     instead of the first multiplied the Shogun's guesses by four and
+//     cut the Sumo example's by a quarter.
 //
 // What paid: weights that grow (dom/wdeg), boards weighing their links
 // at first, and above all units weighing the boxes they share, which cut
 // the guesses on the sumo set by five.
+//
+// In the linked boards' propagation, counted in instructions
+// (cachegrind) over the same sets, these did not pay:
+//
+//   - settling the boards in order of their links, fewest or most first
+//     (so that a Samurai's centre takes the four corners' news at once):
+//     the guesses moved a little either way, and the instructions with
+//     them;
+//   - at the root, settling every board on its givens before the first
+//     link: slightly more;
+//   - reducing every dirty board and linking until no board is dirty,
+//     and only then naked singles and triads, board by board (fewer
+//     passes of those two): more instructions and more guesses, since
+//     the singles found early save reductions;
+//   - decoding a solution through four bit planes of the digits, each
+//     shared cell once: fewer mispredicts but more instructions (a
+//     solved band word holds exactly three cells of its digit, so three
+//     extractions without a loop did better);
+//   - in backtrack/nine's reduce (both engines' hot loop), a fast path
+//     for a digit whose row and column triads are those of its last
+//     reduce (the filters would then keep every cell, so only a
+//     placement could follow): the check costs a third of a reduce and
+//     hits about one reduce in seven, since a digit is reduced because
+//     it lost cells, which mostly empties a triad.
+//
+// What paid there: linking only the digits a board reduced since its
+// last link and skipping boxes placed in both boards, aligning the
+// partner's box by one rotation, keeping each level's configuration
+// counts, and a branch-free choice of unit.
 //
 // Short names: c a cell index, d a digit 1..N or its bit, u a unit
 // index, m a candidate mask, n the number of symbols.

@@ -109,6 +109,14 @@
 // agrees. Solved means every board solved; equal boxes make the shared
 // cells agree, so the boards' solutions are one solution of the layout.
 //
+// A link looks only at the digits the board reduced since its last
+// link (a board's touched set, which settle keeps): every change to a
+// board's cells makes its digit dirty, so a digit on which two shared
+// boxes differ was reduced since they last agreed by one board or the
+// other, and that board links it. A box placed in both boards is left
+// alone: the link after the settle that placed each cell gave the
+// partner its digit.
+//
 // The search is Count's, over all the boards at once: a guess is a
 // configuration guess (or, rarely, a cell) in one board, and each guess
 // copies the whole state, 272 bytes a board, into a level kept from one
@@ -123,7 +131,13 @@
 // contradiction found in it adds an amount that grows by 1/64 each time,
 // as dom/wdeg) times 1 plus 2 for each box the unit shares with another
 // board. The shared units come first because a guess there settles two
-// boards at once. The search looks at its context every 256 guesses.
+// boards at once. Each level of the search keeps the configuration
+// counts of its boards from its last choice, and counts again only the
+// boards that settled since (a guess changes a few boards of many). The
+// choice itself is branch-free: a unit's key is its configurations times
+// its inverse weight as float bits (which order as integers) with the
+// board and unit in the low bits, and the least key wins. The search
+// looks at its context every 256 guesses.
 //
 // # Performance
 //

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 )
 
@@ -19,10 +20,20 @@ type Linked struct {
 	grids      [][81]int32 // grids[g][i]: the cell at row-major index i of grid g
 	links      [][]link    // links[g]: the boxes board g shares, each with a = g
 	cells      int
-	levels     [][]grid   // levels[depth]: the boards at that depth of the search
-	unitWeight [][6]uint8 // unitWeight[g][u]: 1 + 2 per box that unit u of board g shares (see choose)
-	weight     []uint64   // weight[g]: board g's links and contradictions (see choose)
-	bump       uint64     // what the next contradiction adds to a weight
+	levels     []level      // levels[depth]: the state at that depth of the search
+	unitWeight [][6]uint8   // unitWeight[g][u]: 1 + 2 per box that unit u of board g shares (see choose)
+	weight     []uint64     // weight[g]: board g's links and contradictions (see choose)
+	inv        [][6]float64 // inv[g][u]: 1 / (weight[g] * unitWeight[g][u])
+	bump       uint64       // what the next contradiction adds to a weight
+}
+
+// A level is the state at one depth of the search: the boards, and the
+// configurations of their units (see choose) as of the last choice made
+// at that depth, for the boards that have not settled since (known).
+type level struct {
+	boards  []grid
+	configs [][6]uint32
+	known   uint64
 }
 
 // A link is a box that boards a and b share: box (ba, ka) of a (band,
@@ -42,7 +53,7 @@ func Link(grids [][]int, cells int) (*Linked, error) {
 	if len(grids) == 0 || len(grids) > MaxLinked || cells < 0 {
 		return nil, fmt.Errorf("nine: %d grids, want 1 to %d", len(grids), MaxLinked)
 	}
-	l := &Linked{grids: make([][81]int32, len(grids)), cells: cells, weight: make([]uint64, len(grids)), links: make([][]link, len(grids))}
+	l := &Linked{grids: make([][81]int32, len(grids)), cells: cells, weight: make([]uint64, len(grids)), inv: make([][6]float64, len(grids)), links: make([][]link, len(grids))}
 	// at[c]: the grids holding cell c, as g*81+i.
 	at := make([][]int, cells)
 	for g, gc := range grids {
@@ -144,7 +155,9 @@ func (l *Linked) Count(ctx context.Context, givens []uint8, limit int, solution 
 	if err := ctx.Err(); err != nil {
 		return 0, 0, err
 	}
-	st := l.level(0)
+	lv := l.level(0)
+	lv.known = 0
+	st := lv.boards
 	for g := range l.grids {
 		var gv [81]uint8
 		for i, c := range &l.grids[g] {
@@ -155,6 +168,7 @@ func (l *Linked) Count(ctx context.Context, givens []uint8, limit int, solution 
 			return 0, 0, nil
 		}
 		l.weight[g] = uint64(1+len(l.links[g])) << weightShift
+		l.weigh(g)
 	}
 	l.bump = 1 << weightShift
 	s := linkedSearch{limit: max(limit, 1), solution: solution, done: ctx.Done()}
@@ -165,12 +179,12 @@ func (l *Linked) Count(ctx context.Context, givens []uint8, limit int, solution 
 	return s.count, s.guesses, err
 }
 
-// level is the boards at depth, made when the search first goes there.
-func (l *Linked) level(depth int) []grid {
+// level is the state at depth, made when the search first goes there.
+func (l *Linked) level(depth int) *level {
 	for len(l.levels) <= depth {
-		l.levels = append(l.levels, make([]grid, len(l.grids)))
+		l.levels = append(l.levels, level{boards: make([]grid, len(l.grids)), configs: make([][6]uint32, len(l.grids))})
 	}
-	return l.levels[depth]
+	return &l.levels[depth]
 }
 
 // search solves the boards at depth, which the caller has narrowed to
@@ -178,9 +192,10 @@ func (l *Linked) level(depth int) []grid {
 // Count's search, when a guess's subtree is done the boards here are
 // narrowed to the other side.
 func (l *Linked) search(s *linkedSearch, depth int) {
-	st := l.levels[depth]
+	lv := &l.levels[depth]
+	st := lv.boards
 	for {
-		switch l.propagate(st) {
+		switch l.propagate(lv) {
 		case failed:
 			return
 		case solved:
@@ -188,7 +203,7 @@ func (l *Linked) search(s *linkedSearch, depth int) {
 			return
 		}
 		var x guess
-		b := l.choose(st, &x)
+		b := l.choose(lv, &x)
 		s.guesses++
 		if s.guesses%checkEvery == 0 && s.done != nil {
 			select {
@@ -201,9 +216,13 @@ func (l *Linked) search(s *linkedSearch, depth int) {
 			return
 		}
 		next := l.level(depth + 1)
-		copy(next, st)
-		next[b].narrow(x.d, &x.try)
+		lv = &l.levels[depth] // level may have moved l.levels
+		copy(next.boards, st)
+		copy(next.configs, lv.configs)
+		next.known = lv.known
+		next.boards[b].narrow(x.d, &x.try)
 		l.search(s, depth+1)
+		lv = &l.levels[depth]
 		if s.count >= s.limit || s.stopped {
 			return
 		}
@@ -213,7 +232,8 @@ func (l *Linked) search(s *linkedSearch, depth int) {
 
 // propagate settles every board and makes the boxes they share agree,
 // until nothing changes: failed, solved (every board), or stalled.
-func (l *Linked) propagate(st []grid) int {
+func (l *Linked) propagate(lv *level) int {
+	st := lv.boards
 	for {
 		settled := false
 		for i := range st {
@@ -225,7 +245,9 @@ func (l *Linked) propagate(st []grid) int {
 				return failed
 			}
 			settled = true
-			l.link(st, i)
+			lv.known &^= 1 << (i & 63)
+			l.link(st, i, st[i].touched)
+			st[i].touched = 0
 		}
 		if !settled {
 			break
@@ -242,25 +264,38 @@ func (l *Linked) propagate(st []grid) int {
 // link narrows each box that board g shares, in g and in the other
 // board, to the candidates it has in both, digit by digit, and marks
 // the digits that lost cells dirty. Run after every settle of g, it
-// leaves no shared box unequal once no board is dirty.
-func (l *Linked) link(st []grid, g int) {
+// leaves no shared box unequal once no board is dirty. It looks only at
+// the digits touched (those g reduced since its last link): a digit on
+// which the boxes differ changed since they last agreed, in g, or in the
+// partner, which is then dirty and links it when it settles (every
+// change to a board's cells makes their digit dirty).
+func (l *Linked) link(st []grid, g int, touched uint32) {
 	a := &st[g]
 	for _, k := range l.links[g] {
 		b := &st[k.b]
-		ka, kb := k.ka&3, k.kb&3
-		ma, mb := uint32(boxCols)<<ka, uint32(boxCols)<<kb
+		ia, ib := k.ba%3, k.bb%3
+		ma, mb := uint32(boxCols)<<(k.ka&3), uint32(boxCols)<<(k.kb&3)
+		// A box placed in both boards agrees already: the link after
+		// the settle that placed a cell gave the partner its digit.
+		if a.unsolved[ia]&ma|b.unsolved[ib]&mb == 0 {
+			continue
+		}
+		// The box of b, rotated by rot, sits where that of a does (the
+		// bits that wrap around are outside the box).
+		rot := int(k.ka&3) - int(k.kb&3)
 		var da, db uint32
-		for d := range a.f {
-			x, y := &a.f[d][k.ba%3], &b.f[d][k.bb%3]
-			sa, sb := *x>>ka&boxCols, *y>>kb&boxCols
-			m := sa & sb
-			*x = *x&^ma | m<<ka
-			*y = *y&^mb | m<<kb
+		for t := touched; t != 0; t &= t - 1 {
+			d := bits.TrailingZeros32(t) % 9
+			x, y := a.f[d][ia], b.f[d][ib]
+			m := x & bits.RotateLeft32(y, rot) & ma
+			mr := bits.RotateLeft32(m, -rot)
+			a.f[d][ia] = x&^ma | m
+			b.f[d][ib] = y&^mb | mr
 			// Branch-free (whether a box changes is unpredictable): a
 			// box word has 27 bits, so -(lost) has bit 31 set when any
 			// cell was lost.
-			da |= -(sa ^ m) >> 31 << d
-			db |= -(sb ^ m) >> 31 << d
+			da |= -(x&ma ^ m) >> 31 << d
+			db |= -(y&mb ^ mr) >> 31 << d
 		}
 		a.dirty |= da
 		b.dirty |= db
@@ -280,12 +315,22 @@ const (
 // fail weighs a contradiction found in board g.
 func (l *Linked) fail(g int) {
 	l.weight[g] += l.bump
+	l.weigh(g)
 	l.bump += l.bump >> bumpShift
-	if l.bump > 1<<40 { // rescale, keeping room for t*w*7 in choose
+	if l.bump > 1<<40 { // rescale, keeping the weights' sums exact
 		for i := range l.weight {
 			l.weight[i] = max(l.weight[i]>>20, 1)
+			l.weigh(i)
 		}
 		l.bump >>= 20
+	}
+}
+
+// weigh sets the inverse weights of the units of board g from its
+// weight.
+func (l *Linked) weigh(g int) {
+	for u, w := range l.unitWeight[g] {
+		l.inv[g][u] = 1 / (float64(l.weight[g]) * float64(w))
 	}
 }
 
@@ -300,8 +345,15 @@ func (l *Linked) fail(g int) {
 // board surfaced as a contradiction in another only after guesses in
 // boards that had nothing to do with it, which the search then undid
 // and tried again one by one.
-func (l *Linked) choose(st []grid, x *guess) int {
-	best, bestW, bb, bu := uint64(0), uint64(1), -1, -1
+func (l *Linked) choose(lv *level, x *guess) int {
+	st := lv.boards
+	// The least key: configurations times inverse weight, a positive
+	// float whose bits order as integers, with the low bits replaced by
+	// the board and unit (ties go to the first, as they did; the bits
+	// dropped are far below any real difference). Branch-free: which
+	// unit wins is unpredictable.
+	const none = 0x7ff0_0000_0000_0000 // +Inf: no unit to guess in
+	best := uint64(none)
 	first := -1
 	for i := range st {
 		g := &st[i]
@@ -311,22 +363,31 @@ func (l *Linked) choose(st []grid, x *guess) int {
 		if first < 0 {
 			first = i
 		}
-		// The fewest configurations for the weight: t/w < best/bestW.
-		for u, t := range g.unitConfigs() {
-			w := l.weight[i] * uint64(l.unitWeight[i][u])
-			if t > 9 && (bb < 0 || uint64(t)*bestW < best*w) {
-				best, bestW, bb, bu = uint64(t), w, i, u
+		inv := &l.inv[i]
+		id := uint64(i) << 3
+		cf := &lv.configs[i]
+		if lv.known>>(i&63)&1 == 0 {
+			*cf = g.unitConfigs()
+			lv.known |= 1 << (i & 63)
+		}
+		for u, t := range cf {
+			k := math.Float64bits(float64(t)*inv[u])&^511 | id | uint64(u)
+			if t <= 9 {
+				k = none
 			}
+			best = min(best, k)
 		}
 	}
-	if bb >= 0 && st[bb].configGuess(bu, x) {
+	if best < none {
+		bb, bu := int(best>>3&63), int(best&7)
+		if st[bb].configGuess(bu, x) {
+			return bb
+		}
+		st[bb].chooseCell(x)
 		return bb
 	}
-	if bb < 0 {
-		bb = first
-	}
-	st[bb].chooseCell(x)
-	return bb
+	st[first].chooseCell(x)
+	return first
 }
 
 // record counts the solved boards and keeps the first solution.
@@ -335,15 +396,19 @@ func (l *Linked) record(s *linkedSearch, st []grid) {
 	if s.count > 1 || s.solution == nil {
 		return
 	}
+	// A solved board has each digit once in each row: three cells a
+	// band word, taken without a loop (whose exits mispredicted).
 	for g := range st {
 		cells := &l.grids[g]
 		for d := range st[g].f {
-			for b := range st[g].f[d] {
-				for m := st[g].f[d][b]; m != 0; m &= m - 1 {
-					if i := cellOf[b][bits.TrailingZeros32(m)&31]; i < 81 {
-						s.solution[cells[i]] = uint8(d + 1)
-					}
-				}
+			v := uint8(d + 1)
+			for b, m := range st[g].f[d] {
+				c := &cellOf[b]
+				s.solution[cells[c[bits.TrailingZeros32(m)&31]%81]] = v
+				m &= m - 1
+				s.solution[cells[c[bits.TrailingZeros32(m)&31]%81]] = v
+				m &= m - 1
+				s.solution[cells[c[bits.TrailingZeros32(m)&31]%81]] = v
 			}
 		}
 	}
