@@ -183,10 +183,13 @@ type budget struct {
 // and they end within a few hundred nodes, rarely beyond a thousand at
 // 25x25; on the hardest big puzzles, thousands of nodes and more, SAT's
 // learning wins, cadical by far, gophersat by less and not always. So
-// where cadical can join, it joins early, just past the nodes the
-// typical puzzles take: a puzzle cadical wins costs little more than
-// cadical alone, and a puzzle the native engine wins costs a second core
-// for the milliseconds until it does, the solver's process killed then.
+// where cadical can join, it joins early, at 25x25 after 500 nodes,
+// which some typical puzzles outlast: on a spare core its start costs
+// them a few percent, where joining at 1000 left the hardest at 1.25
+// times cadical's own time. A puzzle cadical wins costs little more
+// than cadical alone, and a puzzle the native engine wins costs a
+// second core for the milliseconds until it does, the solver's process
+// killed then.
 // A little later, when the puzzle is clearly hard, the native engine
 // yields: it goes on at the lowest priority, so on a busy machine the
 // second engine gets the core and the native one what is left (all of a
@@ -212,7 +215,7 @@ func autoBudget(m *layouts.Model, external bool) budget {
 	case m.N < 25:
 		return budget{nodes: 4000, wall: 500 * time.Millisecond}
 	case external:
-		return budget{nodes: 1000, busy: 2000, wall: 1500 * time.Millisecond, yield: 2500}
+		return budget{nodes: 500, busy: 2000, wall: 1500 * time.Millisecond, yield: 2500}
 	}
 	return budget{nodes: 2500, wall: 1500 * time.Millisecond, yield: 15000}
 }
