@@ -195,7 +195,7 @@ func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record, 
 		// Regular files: the workers read for themselves, in turn.
 		pullPipeline(ctx, stop, jobs, opts, do, handle, read)
 	} else {
-		pipeline(ctx, stop, jobs, true, opts, do, handle, read)
+		pipeline(ctx, stop, jobs, opts, do, handle, read)
 	}
 	prog.finish()
 	t.elapsed = time.Since(start)
@@ -211,20 +211,16 @@ func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record, 
 }
 
 // pipeline runs read on one goroutine, do on jobs workers and handle on
-// the caller's, in input order. The reader gathers records into chunks,
-// each entering the ordered window when it opens and going to a worker
-// once it holds minChunk records and a worker is free, or maxChunk: fast
-// puzzles pay few hand-offs, and memory stays bounded by the window.
-// When ctx ends, the records of the chunks in the window are handled (as
-// stopped, when no worker finished them), and pipeline returns; it waits
-// for the reader to stop only when its input cannot block (blocking is
-// false: regular files).
-func pipeline(ctx context.Context, stop context.CancelFunc, jobs int, blocking bool, opts gattai.Options, do work,
+// the caller's, in input order, for input that may block (stdin, a
+// pipe). The reader gathers records into chunks, each entering the
+// ordered window when it opens and going to a worker as soon as one is
+// free, or at maxChunk: puzzles are handed on as they come, fast ones
+// pay few hand-offs, and memory stays bounded by the window. When ctx
+// ends, the records of the chunks in the window are handled (as
+// stopped, when no worker finished them), and pipeline returns without
+// waiting for the reader, which may be blocked in a read.
+func pipeline(ctx context.Context, stop context.CancelFunc, jobs int, opts gattai.Options, do work,
 	handle func(*record) bool, read func(put func(*record) bool)) {
-	minChunk := 16 // files never keep the reader waiting
-	if blocking {
-		minChunk = 1 // stdin or a pipe: hand puzzles on as they come
-	}
 	todo := make(chan *chunk)
 	ordered := make(chan *chunk, 4*jobs)
 	// filling guards the chunk the reader is filling, which the caller
@@ -269,7 +265,7 @@ func pipeline(ctx context.Context, stop context.CancelFunc, jobs int, blocking b
 				return false
 			case len(ch.recs) == maxChunk:
 				return send()
-			case len(ch.recs) >= minChunk:
+			default:
 				select {
 				case todo <- ch: // a worker is free
 					ch = nil
@@ -310,7 +306,7 @@ func pipeline(ctx context.Context, stop context.CancelFunc, jobs int, blocking b
 		}()
 	}
 
-	emitInOrder(ctx, stop, ordered, &wg, blocking, &filling, handle, nil)
+	emitInOrder(ctx, stop, ordered, &wg, true, &filling, handle, nil)
 }
 
 // pullPipeline runs do on jobs workers and handle on the caller's
@@ -454,6 +450,14 @@ const maxPullChunk = 256
 // and must close ordered.
 func emitInOrder(ctx context.Context, stop context.CancelFunc, ordered <-chan *chunk, wg *sync.WaitGroup, blocking bool,
 	filling *sync.Mutex, handle func(*record) bool, endInput func()) {
+	stopAll := func() {
+		stopWorkers(stop, wg)
+		if endInput != nil {
+			filling.Lock()
+			endInput()
+			filling.Unlock()
+		}
+	}
 	for {
 		var ch *chunk
 		select {
@@ -472,12 +476,7 @@ func emitInOrder(ctx context.Context, stop context.CancelFunc, ordered <-chan *c
 		if ctx.Err() == nil {
 			for _, rec := range ch.recs {
 				if !handle(rec) { // the output failed: nothing more to say
-					stopWorkers(stop, wg)
-					if endInput != nil {
-						filling.Lock()
-						endInput()
-						filling.Unlock()
-					}
+					stopAll()
 					return
 				}
 			}
@@ -486,12 +485,7 @@ func emitInOrder(ctx context.Context, stop context.CancelFunc, ordered <-chan *c
 		// Stopped: let the workers return, then say what became of the
 		// chunks in the window. The reader stops at its next record;
 		// wait for it only when its input cannot block.
-		stopWorkers(stop, wg)
-		if endInput != nil {
-			filling.Lock()
-			endInput()
-			filling.Unlock()
-		}
+		stopAll()
 		for ; ; ch = nil {
 			if ch == nil {
 				var ok bool
