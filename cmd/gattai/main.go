@@ -133,24 +133,18 @@ func run(ctx context.Context, args []string, e env) int {
 // those that used names (and version, which --version prints). kong
 // interpolates every variable into every flag's, so fewer cost less.
 func startVars(used map[string]bool) kong.Vars {
+	values := map[string]func() string{
+		"encodings":      func() string { return names(encode.AMOs()) },
+		"sums":           func() string { return names(encode.Sums()) },
+		"to_formats":     func() string { return strings.Join(toFormats, ",") },
+		"maxjobs_factor": func() string { return strconv.Itoa(maxJobsFactor) },
+		"gen_kinds":      genKinds,
+		"version":        version,
+	}
 	vars := kong.Vars{}
-	for _, name := range []string{"encodings", "sums", "to_formats", "maxjobs_factor", "gen_kinds", "version"} {
-		if used != nil && !used[name] && name != "version" {
-			continue
-		}
-		switch name {
-		case "encodings":
-			vars[name] = names(encode.AMOs())
-		case "sums":
-			vars[name] = names(encode.Sums())
-		case "to_formats":
-			vars[name] = strings.Join(toFormats, ",")
-		case "maxjobs_factor":
-			vars[name] = strconv.Itoa(maxJobsFactor)
-		case "gen_kinds":
-			vars[name] = genKinds()
-		case "version":
-			vars[name] = version()
+	for name, value := range values {
+		if used == nil || used[name] || name == "version" {
+			vars[name] = value()
 		}
 	}
 	return vars
