@@ -277,12 +277,18 @@ func clueValue(raw json.RawMessage) (v int, ok bool, err error) {
 // directions are f-puzzles' little killer directions, as steps.
 var directions = map[string][2]int{"UL": {-1, -1}, "UR": {-1, 1}, "DL": {1, -1}, "DR": {1, 1}}
 
-func readLittleKillers(r *reader, raw json.RawMessage) error {
-	var es []struct {
-		Cell      string          `json:"cell"`
-		Direction string          `json:"direction"`
-		Value     json.RawMessage `json:"value"`
-	}
+// An outsideClue is a clue in a cell outside the grid, with a value.
+type outsideClue struct {
+	Cell      string          `json:"cell"`
+	Direction json.RawMessage `json:"direction"` // little killers only: a string
+	Value     json.RawMessage `json:"value"`
+}
+
+// readOutside reads clues outside the grid, calling add for each with a
+// value, with the clue's cell; it notes those with no value, which it
+// skips (what f-puzzles shows as an empty clue), counting them as label.
+func readOutside(r *reader, raw json.RawMessage, label string, add func(e outsideClue, row, col, v int) error) error {
+	var es []outsideClue
 	if err := decode(raw, &es); err != nil {
 		return err
 	}
@@ -300,9 +306,27 @@ func readLittleKillers(r *reader, raw json.RawMessage) error {
 		if err != nil {
 			return err
 		}
-		step, ok := directions[strings.ToUpper(strings.TrimSpace(e.Direction))]
+		if err := add(e, row, col, v); err != nil {
+			return err
+		}
+	}
+	if skipped > 0 {
+		r.note("ignored %s with no value", count(skipped, label))
+	}
+	return nil
+}
+
+func readLittleKillers(r *reader, raw json.RawMessage) error {
+	return readOutside(r, raw, "little killer clue", func(e outsideClue, row, col, v int) error {
+		var dir string
+		if e.Direction != nil {
+			if err := decode(e.Direction, &dir); err != nil {
+				return err
+			}
+		}
+		step, ok := directions[strings.ToUpper(strings.TrimSpace(dir))]
 		if !ok {
-			return &UnsupportedError{Key: "littlekillersum", Detail: fmt.Sprintf("with direction %q (not UL, UR, DL or DR)", e.Direction)}
+			return &UnsupportedError{Key: "littlekillersum", Detail: fmt.Sprintf("with direction %q (not UL, UR, DL or DR)", dir)}
 		}
 		if r.inside(row, col) {
 			return fmt.Errorf("%w: the little killer clue at %s is inside the grid", layouts.ErrLayout, e.Cell)
@@ -312,14 +336,11 @@ func readLittleKillers(r *reader, raw json.RawMessage) error {
 			ps = append(ps, layouts.Pos{Row: y, Col: x})
 		}
 		if len(ps) == 0 {
-			return fmt.Errorf("%w: the little killer clue at %s points %s, away from the grid", layouts.ErrLayout, e.Cell, e.Direction)
+			return fmt.Errorf("%w: the little killer clue at %s points %s, away from the grid", layouts.ErrLayout, e.Cell, dir)
 		}
 		r.more = append(r.more, layouts.Constraint{Kind: "littlekiller", Cells: ps, Sum: v})
-	}
-	if skipped > 0 {
-		r.note("ignored %s with no value", count(skipped, "little killer clue"))
-	}
-	return nil
+		return nil
+	})
 }
 
 // readClues reads clues outside the grid that concern the full row or
@@ -327,27 +348,7 @@ func readLittleKillers(r *reader, raw json.RawMessage) error {
 // skyscraper (whose value is a count).
 func readClues(kind string) func(*reader, json.RawMessage) error {
 	return func(r *reader, raw json.RawMessage) error {
-		var es []struct {
-			Cell  string          `json:"cell"`
-			Value json.RawMessage `json:"value"`
-		}
-		if err := decode(raw, &es); err != nil {
-			return err
-		}
-		skipped := 0
-		for _, e := range es {
-			v, ok, err := clueValue(e.Value)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				skipped++
-				continue
-			}
-			row, col, err := r.clueCell(e.Cell)
-			if err != nil {
-				return err
-			}
+		return readOutside(r, raw, kind+" clue", func(e outsideClue, row, col, v int) error {
 			var step [2]int
 			switch {
 			case row == -1 && col >= 0 && col < r.n:
@@ -370,11 +371,8 @@ func readClues(kind string) func(*reader, json.RawMessage) error {
 				c.Sum, c.Count = 0, v
 			}
 			r.more = append(r.more, c)
-		}
-		if skipped > 0 {
-			r.note("ignored %s with no value", count(skipped, kind+" clue"))
-		}
-		return nil
+			return nil
+		})
 	}
 }
 
