@@ -199,18 +199,24 @@ func (p *sandwich) propagate(s *Solver) bool {
 	if at[0] < 0 || at[1] < 0 {
 		return true
 	}
-	middle := p.cells[min(at[0], at[1])+1 : max(at[0], at[1])]
+	return boundSum(s, p.cells[min(at[0], at[1])+1:max(at[0], at[1])], p.sum)
+}
+
+// boundSum keeps the digits of cells summing to sum by bounds: false
+// when the least or greatest sum they allow misses it, else each cell
+// loses the digits that the others' bounds leave out of reach.
+func boundSum(s *Solver, cells []int32, sum int) bool {
 	lo, hi := 0, 0
-	for _, c := range middle {
+	for _, c := range cells {
 		l, h := span(1, s.cand[c])
 		lo, hi = lo+l, hi+h
 	}
-	if p.sum < lo || p.sum > hi {
+	if sum < lo || sum > hi {
 		return false
 	}
-	for _, c := range middle {
+	for _, c := range cells {
 		l, h := span(1, s.cand[c])
-		from, to := p.sum-(hi-h), p.sum-(lo-l)
+		from, to := sum-(hi-h), sum-(lo-l)
 		// Digits below from, and above to.
 		if !s.remove(c, (uint64(1)<<max(from-1, 0)-1)|^(uint64(1)<<max(to, 0)-1)) {
 			return false
@@ -268,21 +274,5 @@ func (p *xsum) propagate(s *Solver) bool {
 	if m&(m-1) != 0 {
 		return true
 	}
-	head := p.cells[:bits.TrailingZeros64(m)+1]
-	lo, hi := 0, 0
-	for _, c := range head {
-		l, h := span(1, s.cand[c])
-		lo, hi = lo+l, hi+h
-	}
-	if p.sum < lo || p.sum > hi {
-		return false
-	}
-	for _, c := range head {
-		l, h := span(1, s.cand[c])
-		from, to := p.sum-(hi-h), p.sum-(lo-l)
-		if !s.remove(c, (uint64(1)<<max(from-1, 0)-1)|^(uint64(1)<<max(to, 0)-1)) {
-			return false
-		}
-	}
-	return true
+	return boundSum(s, p.cells[:bits.TrailingZeros64(m)+1], p.sum)
 }
