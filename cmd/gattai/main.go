@@ -68,6 +68,10 @@ type env struct {
 	stderr io.Writer
 	isTTY  bool // stderr is a terminal
 	whole  bool // parse with the whole model only, never lean's (for tests)
+	// process: the run is the process's own, so a command may catch
+	// SIGINT and SIGTERM and tune the collector. Both wait until a
+	// command runs: help, --version and usage errors start no threads.
+	process bool
 }
 
 // exitError carries an exit code to main; its message, if any, is printed once.
@@ -79,13 +83,10 @@ type exitError struct {
 func (e *exitError) Error() string { return e.msg }
 
 func main() {
-	tuneGC()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], env{
+	os.Exit(run(context.Background(), os.Args[1:], env{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, isTTY: stderrIsTerminal(),
-	})
-	stop()
-	os.Exit(code)
+		process: true,
+	}))
 }
 
 // run parses args, runs the command and returns the exit code.
@@ -258,6 +259,12 @@ func leanTarget(name string) reflect.Value {
 
 // execute runs the command that kong parsed and returns the exit code.
 func execute(ctx context.Context, code *kong.Context, cpuProfile string, e env) int {
+	if e.process {
+		tuneGC()
+		var stop context.CancelFunc
+		ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+		defer stop()
+	}
 	e.ctx = ctx
 	if cpuProfile != "" {
 		stop, perr := startProfile(cpuProfile)
