@@ -7,7 +7,6 @@ require (
 	github.com/chromedp/chromedp v0.23.0
 	github.com/crillab/gophersat v1.4.0
 	github.com/posener/complete v1.2.3
-	github.com/schollz/progressbar/v3 v3.19.0
 	github.com/willabides/kongplete v0.4.0
 	golang.org/x/term v0.47.0
 )
@@ -17,8 +16,7 @@ require (
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 	github.com/hashicorp/errwrap v1.1.0 // indirect
 	github.com/hashicorp/go-multierror v1.1.1 // indirect
-	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
-	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/riywo/loginshell v0.0.0-20200815045211-7d26008be1ab // indirect
+	github.com/stretchr/testify v1.9.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 )

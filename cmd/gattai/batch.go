@@ -161,7 +161,7 @@ func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record, 
 	// The writer's side, in input order: tally, emit, show progress.
 	t := &tally{}
 	start := time.Now()
-	prog := newProgress(e, total)
+	prog := newProgress(e, "solving", total)
 	var emitErr error
 	handle := func(rec *record) bool {
 		name := ""

@@ -1,37 +1,42 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )
 
 func stderrIsTerminal() bool { return term.IsTerminal(int(os.Stderr.Fd())) }
 
-// progress draws a bar on a terminal stderr once a run has lasted a
-// while. The total is estimated from bytes read, so the rate and ETA are
-// in puzzles even though the input is streamed.
+// progress draws a line on a terminal stderr once a run has lasted a
+// while. The total is estimated from bytes read, so the rate and time
+// left are in puzzles even though the input is streamed.
 type progress struct {
-	mu      sync.Mutex // update runs from the writer and from the ticker
-	e       *env
-	total   int64 // input bytes, -1 unknown
-	start   time.Time
-	bar     *progressbar.ProgressBar
-	lastMax int64
-	done    int
-	bytes   int64
-	stop    chan struct{}
+	mu    sync.Mutex // update runs from the writer and from the ticker
+	e     *env
+	verb  string // what the run does to puzzles: solving, making
+	total int64  // input bytes, -1 unknown
+	start time.Time
+	drawn time.Time // last drawing; zero before the first
+	done  int
+	bytes int64
+	stop  chan struct{}
 }
 
-const progressDelay = 700 * time.Millisecond
+const (
+	progressDelay    = 700 * time.Millisecond // nothing shows before
+	progressThrottle = 100 * time.Millisecond // between drawings
+	progressWidth    = 30                     // the bar, in characters
+)
 
 // newProgress starts a progress display; on a terminal a ticker
 // redraws it, so that one long puzzle still shows the time going by.
-func newProgress(e *env, total int64) *progress {
-	p := &progress{e: e, total: total, start: time.Now(), stop: make(chan struct{})}
+func newProgress(e *env, verb string, total int64) *progress {
+	p := &progress{e: e, verb: verb, total: total, start: time.Now(), stop: make(chan struct{})}
 	if e.isTTY {
 		go func() {
 			t := time.NewTicker(250 * time.Millisecond)
@@ -40,7 +45,7 @@ func newProgress(e *env, total int64) *progress {
 				select {
 				case <-t.C:
 					p.mu.Lock()
-					p.draw()
+					p.draw(time.Now())
 					p.mu.Unlock()
 				case <-p.stop:
 					return
@@ -59,50 +64,54 @@ func (p *progress) update(done int, bytes int64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done, p.bytes = done, bytes
-	p.draw()
+	p.draw(time.Now())
 }
 
-func (p *progress) draw() {
-	done, bytes := p.done, p.bytes
-	if time.Since(p.start) < progressDelay {
+func (p *progress) draw(now time.Time) {
+	if now.Sub(p.start) < progressDelay || now.Sub(p.drawn) < progressThrottle {
 		return
 	}
-	max := int64(-1)
-	if p.total > 0 && bytes > 0 {
-		max = max64(int64(done), int64(float64(done)*float64(p.total)/float64(bytes)))
+	p.drawn = now
+	total := int64(-1)
+	if p.total > 0 && p.bytes > 0 {
+		total = max(int64(p.done), int64(float64(p.done)*float64(p.total)/float64(p.bytes)))
 	}
-	if p.bar == nil {
-		p.bar = progressbar.NewOptions64(max,
-			progressbar.OptionSetWriter(p.e.stderr),
-			progressbar.OptionSetDescription("solving"),
-			progressbar.OptionSetItsString("puzzles"),
-			progressbar.OptionShowIts(),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionClearOnFinish(),
-			progressbar.OptionSetWidth(30),
-		)
-		p.lastMax = max
-	} else if max > 0 && max != p.lastMax {
-		p.bar.ChangeMax64(max)
-		p.lastMax = max
-	}
-	p.bar.Set(done)
+	fmt.Fprint(p.e.stderr, "\r"+progressLine(p.verb, int64(p.done), total, now.Sub(p.start))+"\x1b[K")
 }
 
+// finish stops the ticker and clears the line, if one was drawn.
 func (p *progress) finish() {
 	close(p.stop)
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.bar != nil {
-		p.bar.Finish()
+	if !p.drawn.IsZero() {
+		fmt.Fprint(p.e.stderr, "\r\x1b[K")
 	}
 }
 
-func max64(a, b int64) int64 {
-	if a > b {
-		return a
+// progressLine is the progress of verb on done puzzles out of total (≤ 0:
+// unknown) after elapsed: a bar with the share and the time left when
+// the total is known, the count and the rate always.
+func progressLine(verb string, done, total int64, elapsed time.Duration) string {
+	var b strings.Builder
+	b.WriteString(verb + " ")
+	if total > 0 {
+		share := min(float64(done)/float64(total), 1)
+		fill := int(share * progressWidth)
+		fmt.Fprintf(&b, "%3d%% [%s%s] %d/%d", int(share*100),
+			strings.Repeat("#", fill), strings.Repeat(" ", progressWidth-fill), done, total)
+	} else {
+		fmt.Fprintf(&b, "%d", done)
 	}
-	return b
+	rate := 0.0
+	if s := elapsed.Seconds(); s > 0 {
+		rate = float64(done) / s
+	}
+	fmt.Fprintf(&b, " (%.1f puzzles/s", rate)
+	if total > 0 && rate > 0 && done < total {
+		left := time.Duration(float64(total-done) / rate * float64(time.Second))
+		fmt.Fprintf(&b, ", %s left", left.Round(time.Second))
+	}
+	fmt.Fprintf(&b, ", %s)", elapsed.Round(time.Second))
+	return b.String()
 }
