@@ -4,7 +4,6 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 )
 
 // The collector's GOGC while the live heap is small, and the bound above
@@ -33,7 +32,6 @@ func tuneGC() {
 
 type gcTuner struct {
 	percent int
-	sample  [1]metrics.Sample
 }
 
 // arm asks to be called after the next collection: a finalizer runs
@@ -45,12 +43,14 @@ func (t *gcTuner) arm() {
 
 type gcSentinel struct{ t *gcTuner }
 
-// collected sets GOGC for the live heap the last collection left.
+// collected sets GOGC for the live heap the last collection left,
+// which its goal for the next (NextGC) is 1+GOGC/100 times. (Reading
+// runtime/metrics instead would cost every start the package's init.)
 func (t *gcTuner) collected() {
-	t.sample[0].Name = "/gc/heap/live:bytes"
-	metrics.Read(t.sample[:])
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
 	want := smallHeapGOGC
-	if s := t.sample[0].Value; s.Kind() == metrics.KindUint64 && s.Uint64() > smallHeap {
+	if ms.NextGC/uint64(100+t.percent)*100 > smallHeap {
 		want = 100
 	}
 	if want != t.percent {
