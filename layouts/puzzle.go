@@ -128,12 +128,18 @@ func (p *Puzzle) Conflict() error {
 
 // digitBit is the bit of each digit in a set of digits; 0 (empty) and
 // digits beyond MaxSymbols have none.
-var digitBit = func() (t [256]uint64) {
+var digitBit [256]uint64
+
+// init fills the tables in place: a function returning one would build
+// it in a stack frame that the start's small stack must first grow to.
+func init() {
 	for d := 1; d <= MaxSymbols; d++ {
-		t[d] = 1 << (d - 1)
+		digitBit[d] = 1 << (d - 1)
 	}
-	return t
-}()
+	for i := range symbolDigits {
+		symbolDigits[i] = int8(SymbolDigit(byte(i)))
+	}
+}
 
 // noRepeat reports whether no unit holds a digit twice in digits (one a
 // cell; 0 and digits beyond MaxSymbols repeat nothing), as repeated on

@@ -42,9 +42,5 @@ func SymbolDigit(ch byte) int {
 }
 
 // symbolDigits is SymbolDigit of every byte, for the readers' fast path.
-var symbolDigits = func() (t [256]int8) {
-	for i := range t {
-		t[i] = int8(SymbolDigit(byte(i)))
-	}
-	return t
-}()
+// (filled by init in puzzle.go).
+var symbolDigits [256]int8
