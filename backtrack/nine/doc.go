@@ -109,13 +109,15 @@
 // agrees. Solved means every board solved; equal boxes make the shared
 // cells agree, so the boards' solutions are one solution of the layout.
 //
-// A link looks only at the digits the board reduced since its last
-// link (a board's touched set, which settle keeps): every change to a
-// board's cells makes its digit dirty, so a digit on which two shared
-// boxes differ was reduced since they last agreed by one board or the
-// other, and that board links it. A box placed in both boards is left
-// alone: the link after the settle that placed each cell gave the
-// partner its digit.
+// A link goes one way, from the board that settled into its partners:
+// every change to a board's cells makes its digit dirty, so a partner's
+// box with cells the settled board's lacks was narrowed since they last
+// agreed by the partner, which is then dirty and links it back when it
+// settles. It takes all nine digits of a box, branch-free (the digits
+// that did not change since the last link change nothing; a loop over
+// those that did cost more in its exits than the rest). A box placed in
+// both boards is left alone: the link after the settle that placed each
+// cell gave the partner its digit.
 //
 // The search is Count's, over all the boards at once: a guess is a
 // configuration guess (or, rarely, a cell) in one board, and each guess

@@ -246,8 +246,7 @@ func (l *Linked) propagate(lv *level) int {
 			}
 			settled = true
 			lv.known &^= 1 << (i & 63)
-			l.link(st, i, st[i].touched)
-			st[i].touched = 0
+			l.link(st, i)
 		}
 		if !settled {
 			break
@@ -261,45 +260,55 @@ func (l *Linked) propagate(lv *level) int {
 	return solved
 }
 
-// link narrows each box that board g shares, in g and in the other
-// board, to the candidates it has in both, digit by digit, and marks
-// the digits that lost cells dirty. Run after every settle of g, it
-// leaves no shared box unequal once no board is dirty. It looks only at
-// the digits touched (those g reduced since its last link): a digit on
-// which the boxes differ changed since they last agreed, in g, or in the
-// partner, which is then dirty and links it when it settles (every
-// change to a board's cells makes their digit dirty).
-func (l *Linked) link(st []grid, g int, touched uint32) {
+// link narrows each box that board g shares, in the other board, to
+// the candidates it has in g, digit by digit, and marks the digits that
+// lost cells dirty there. Run after every settle of g, it leaves no
+// shared box unequal once no board is dirty. One way is enough: a
+// partner's box holds cells that g's lacks only when g narrowed it since
+// they last agreed (g links it now) or the partner did, which is then
+// dirty and links it when it settles (every change to a board's cells
+// makes their digit dirty; narrowing by a guess too). Every digit, not
+// only those g reduced since its last link: those did not change in g,
+// so the partner's box, narrowed to g's then, still is, and nine
+// branch-free digits cost less than a loop over the few that changed
+// (its exits mispredicted).
+func (l *Linked) link(st []grid, g int) {
 	a := &st[g]
 	for _, k := range l.links[g] {
 		b := &st[k.b]
 		ia, ib := k.ba%3, k.bb%3
-		ma, mb := uint32(boxCols)<<(k.ka&3), uint32(boxCols)<<(k.kb&3)
+		mb := uint32(boxCols) << (k.kb & 3)
 		// A box placed in both boards agrees already: the link after
 		// the settle that placed a cell gave the partner its digit.
-		if a.unsolved[ia]&ma|b.unsolved[ib]&mb == 0 {
+		if a.unsolved[ia]&(boxCols<<(k.ka&3))|b.unsolved[ib]&mb == 0 {
 			continue
 		}
-		// The box of b, rotated by rot, sits where that of a does (the
-		// bits that wrap around are outside the box).
-		rot := int(k.ka&3) - int(k.kb&3)
-		var da, db uint32
-		for t := touched; t != 0; t &= t - 1 {
-			d := bits.TrailingZeros32(t) % 9
-			x, y := a.f[d][ia], b.f[d][ib]
-			m := x & bits.RotateLeft32(y, rot) & ma
-			mr := bits.RotateLeft32(m, -rot)
-			a.f[d][ia] = x&^ma | m
-			b.f[d][ib] = y&^mb | mr
-			// Branch-free (whether a box changes is unpredictable): a
-			// box word has 27 bits, so -(lost) has bit 31 set when any
-			// cell was lost.
-			da |= -(x&ma ^ m) >> 31 << d
-			db |= -(y&mb ^ mr) >> 31 << d
-		}
-		a.dirty |= da
-		b.dirty |= db
+		// The box of a, rotated by rot, sits where that of b does (the
+		// bits of a's other boxes land outside b's, which keep lets
+		// through).
+		rot := int(k.kb&3) - int(k.ka&3)
+		keep := ^mb
+		b.dirty |= linkDigit(&a.f[0][ia], &b.f[0][ib], rot, keep) |
+			linkDigit(&a.f[1][ia], &b.f[1][ib], rot, keep)<<1 |
+			linkDigit(&a.f[2][ia], &b.f[2][ib], rot, keep)<<2 |
+			linkDigit(&a.f[3][ia], &b.f[3][ib], rot, keep)<<3 |
+			linkDigit(&a.f[4][ia], &b.f[4][ib], rot, keep)<<4 |
+			linkDigit(&a.f[5][ia], &b.f[5][ib], rot, keep)<<5 |
+			linkDigit(&a.f[6][ia], &b.f[6][ib], rot, keep)<<6 |
+			linkDigit(&a.f[7][ia], &b.f[7][ib], rot, keep)<<7 |
+			linkDigit(&a.f[8][ia], &b.f[8][ib], rot, keep)<<8
 	}
+}
+
+// linkDigit narrows the band word y of one digit to x, rotated by rot,
+// where keep is clear, and returns 1 if y lost a cell, else 0, without a
+// branch (whether a box changes is unpredictable): a band word has 27
+// bits, so -(lost) has bit 31 set when any cell was lost.
+func linkDigit(x, y *uint32, rot int, keep uint32) uint32 {
+	old := *y
+	n := old & (bits.RotateLeft32(*x, rot) | keep)
+	*y = n
+	return -(old ^ n) >> 31
 }
 
 // Weights: a board starts at 1 plus its links, in units of

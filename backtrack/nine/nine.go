@@ -8,7 +8,6 @@ type grid struct {
 	f        [9][3]uint32 // f[d][b]: cells of band b that may hold digit d+1
 	unsolved [3]uint32    // cells of band b not yet placed
 	dirty    uint32       // digits whose cells changed since they were last reduced
-	touched  uint32       // digits dirty at some time since Linked last cleared it
 
 	// open[d] and sure[d] are the triads that may hold digit d+1 and those
 	// certain to, as of its last reduce: bit b*9+r*3+k is the row triad of
@@ -163,10 +162,9 @@ func (g *grid) propagate(x *guess) int {
 }
 
 // settle reduces g until nothing more follows: failed, solved, or
-// stalled when a guess is needed. The digits it reduces join touched.
+// stalled when a guess is needed.
 func (g *grid) settle() int {
 	for {
-		g.touched |= g.dirty
 		for g.dirty != 0 {
 			e := bits.TrailingZeros32(g.dirty)
 			g.dirty &= g.dirty - 1
@@ -472,7 +470,6 @@ func (g *grid) reduce(d int) bool {
 		take(&g.f[8], p0, p1, p2)<<8
 	f[0], f[1], f[2] = s0, s1, s2
 	g.dirty = dirty &^ (1 << d)
-	g.touched |= dirty
 	return true
 }
 
