@@ -20,11 +20,21 @@ type Linked struct {
 	grids      [][81]int32 // grids[g][i]: the cell at row-major index i of grid g
 	links      [][]link    // links[g]: the boxes board g shares, each with a = g
 	cells      int
-	levels     []level      // levels[depth]: the state at that depth of the search
-	unitWeight [][6]uint8   // unitWeight[g][u]: 1 + 2 per box that unit u of board g shares (see choose)
-	weight     []uint64     // weight[g]: board g's links and contradictions (see choose)
-	inv        [][6]float64 // inv[g][u]: 1 / (weight[g] * unitWeight[g][u])
-	bump       uint64       // what the next contradiction adds to a weight
+	levels     []level         // levels[depth]: the state at that depth of the search
+	unitWeight [][6]uint8      // unitWeight[g][u]: 1 + 2 per box that unit u of board g shares (see choose)
+	weight     []uint64        // weight[g]: board g's links and contradictions (see choose)
+	inv        [][6]float64    // inv[g][u]: 1 / (weight[g] * unitWeight[g][u])
+	bump       uint64          // what the next contradiction adds to a weight
+	places     []place         // every cell of every grid, in the order of the cells
+	at         [][16][4]uint32 // Count's scratch: at[g][v][b], the cells of band b of grid g given v
+}
+
+// A place is a cell c of grid g, at bit of its band b: where Count puts
+// c's given, at[g][given][b] (see grid.fill).
+type place struct {
+	c    int32
+	g, b uint16
+	bit  uint32
 }
 
 // A level is the state at one depth of the search: the boards, and the
@@ -93,7 +103,12 @@ func Link(grids [][]int, cells int) (*Linked, error) {
 		if len(os) == 0 {
 			return nil, fmt.Errorf("nine: cell %d is in no grid", c)
 		}
+		for _, o := range os {
+			p := posOf[o%81]
+			l.places = append(l.places, place{c: int32(c), g: uint16(o / 81), b: uint16(p & 3), bit: 1 << (p >> 2)})
+		}
 	}
+	l.at = make([][16][4]uint32, len(grids))
 	l.unitWeight = make([][6]uint8, len(grids))
 	for g := range l.links {
 		l.unitWeight[g] = [6]uint8{1, 1, 1, 1, 1, 1}
@@ -158,13 +173,22 @@ func (l *Linked) Count(ctx context.Context, givens []uint8, limit int, solution 
 	lv := l.level(0)
 	lv.known = 0
 	st := lv.boards
-	for g := range l.grids {
-		var gv [81]uint8
-		for i, c := range &l.grids[g] {
-			gv[i] = givens[c]
-		}
+	// The givens of every grid at once, in one pass over the cells (as
+	// grid.init does for one).
+	at, places := l.at, l.places
+	clear(at)
+	var bad uint8
+	for _, p := range places {
+		v := givens[p.c]
+		bad |= v
+		at[p.g][v&15][p.b&3] |= p.bit
+	}
+	if bad > 15 {
+		return 0, 0, nil
+	}
+	for g := range st {
 		st[g] = grid{}
-		if !st[g].init(&gv) {
+		if !st[g].fill(&at[g]) {
 			return 0, 0, nil
 		}
 		l.weight[g] = uint64(1+len(l.links[g])) << weightShift

@@ -55,6 +55,13 @@ func (g *grid) init(givens *[81]uint8) bool {
 	if bad > 15 {
 		return false
 	}
+	return g.fill(&at)
+}
+
+// fill places the givens at[v][b] (the cells of band b given v, at[0]
+// the empty cells); false means a given of 10 to 15 or two equal givens
+// in one box.
+func (g *grid) fill(at *[16][4]uint32) bool {
 	for v := 10; v < 16; v++ {
 		if at[v] != [4]uint32{} {
 			return false
