@@ -119,6 +119,15 @@
 // both boards is left alone: the link after the settle that placed each
 // cell gave the partner its digit.
 //
+// Each board keeps its digits in its own order, chosen once per Count
+// from the givens: fewest cells first (Linked.order). settle reduces the
+// dirty digits in the order they are kept, and a digit with few cells is
+// the likeliest to place some, which takes them from the other digits
+// before those are reduced rather than after (each would then be reduced
+// again): on the samurai set a tenth fewer reduces. link maps the digits
+// between two boards' orders; the choice of guess goes by the digits'
+// own order, so the search is the same.
+//
 // The search is Count's, over all the boards at once: a guess is a
 // configuration guess (or, rarely, a cell) in one board, and each guess
 // copies the whole state, 272 bytes a board, into a level kept from one

@@ -26,6 +26,9 @@ type Linked struct {
 	inv        [][6]float64    // inv[g][u]: 1 / (weight[g] * unitWeight[g][u])
 	bump       uint64          // what the next contradiction adds to a weight
 	places     []place         // every cell of every grid, in the order of the cells
+	digit      [][9]uint8      // digit[g][i]: the digit (0..8) that board g keeps at index i, for this Count (see order)
+	index      [][9]uint8      // index[g][d]: the index at which board g keeps digit d
+	maps       [][][9]uint8    // maps[g][j][i]: g's index of the digit that the partner of link j of g keeps at index i
 	at         [][16][4]uint32 // Count's scratch: at[g][v][b], the cells of band b of grid g given v
 }
 
@@ -109,6 +112,12 @@ func Link(grids [][]int, cells int) (*Linked, error) {
 		}
 	}
 	l.at = make([][16][4]uint32, len(grids))
+	l.digit = make([][9]uint8, len(grids))
+	l.index = make([][9]uint8, len(grids))
+	l.maps = make([][][9]uint8, len(grids))
+	for g := range l.maps {
+		l.maps[g] = make([][9]uint8, len(l.links[g]))
+	}
 	l.unitWeight = make([][6]uint8, len(grids))
 	for g := range l.links {
 		l.unitWeight[g] = [6]uint8{1, 1, 1, 1, 1, 1}
@@ -191,8 +200,17 @@ func (l *Linked) Count(ctx context.Context, givens []uint8, limit int, solution 
 		if !st[g].fill(&at[g]) {
 			return 0, 0, nil
 		}
+		l.order(g, &st[g])
 		l.weight[g] = uint64(1+len(l.links[g])) << weightShift
 		l.weigh(g)
+	}
+	for g, ks := range l.links {
+		for j, k := range ks {
+			m, ia := &l.maps[g][j], &l.index[g]
+			for i, d := range &l.digit[k.b] {
+				m[i] = ia[d]
+			}
+		}
 	}
 	l.bump = 1 << weightShift
 	s := linkedSearch{limit: max(limit, 1), solution: solution, done: ctx.Done()}
@@ -201,6 +219,52 @@ func (l *Linked) Count(ctx context.Context, givens []uint8, limit int, solution 
 		err = ctx.Err()
 	}
 	return s.count, s.guesses, err
+}
+
+// order keeps the digits of board g, fresh from fill, in the order of
+// their cells, fewest first: settle reduces its dirty digits in the order
+// of their indices, and a digit with few cells is the likeliest to place
+// some, which takes them from the other digits before these are reduced
+// rather than after (each would then be reduced again). A digit's index
+// is then its place in that order, the same for the whole search (see
+// digit and index); link maps the indices between boards.
+func (l *Linked) order(g int, b *grid) {
+	// Each key, the digit's cells<<4 | the digit, below 2048, takes a
+	// 12-bit lane of lo (digits 0..4) or hi (5..8), whose top bit is a
+	// guard: subtracting a key k from every lane at once leaves the
+	// guard of the lanes below k clear (see rank).
+	var key [9]uint64
+	var lo, hi uint64
+	for d := range b.f {
+		x := &b.f[d]
+		key[d] = uint64(bits.OnesCount32(x[0])+bits.OnesCount32(x[1])+bits.OnesCount32(x[2]))<<4 | uint64(d)
+	}
+	for d := range 5 {
+		lo |= key[d] << (12 * d)
+	}
+	for d := range 4 {
+		hi |= key[5+d] << (12 * d)
+	}
+	f := b.f
+	dg, ix := &l.digit[g], &l.index[g]
+	for d, k := range key {
+		i := (rank(lo, k, 5) + rank(hi, k, 4)) % 9
+		dg[i], ix[d] = uint8(d), uint8(i)
+		b.f[i] = f[d]
+	}
+}
+
+// guards are the top bits of five 12-bit lanes, and lanes the low bits.
+const (
+	guards = 0x800_800_800_800_800
+	lanes  = 0x001_001_001_001_001
+)
+
+// rank is the number of the n lanes of x (see order) that hold less
+// than k, without a branch.
+func rank(x, k uint64, n int) int {
+	h := uint64(guards) >> (12 * (5 - n))
+	return bits.OnesCount64(h &^ ((x | h) - k*(lanes>>(12*(5-n)))))
 }
 
 // level is the state at depth, made when the search first goes there.
@@ -298,7 +362,7 @@ func (l *Linked) propagate(lv *level) int {
 // (its exits mispredicted).
 func (l *Linked) link(st []grid, g int) {
 	a := &st[g]
-	for _, k := range l.links[g] {
+	for j, k := range l.links[g] {
 		b := &st[k.b]
 		ia, ib := k.ba%3, k.bb%3
 		mb := uint32(boxCols) << (k.kb & 3)
@@ -312,15 +376,18 @@ func (l *Linked) link(st []grid, g int) {
 		// through).
 		rot := int(k.kb&3) - int(k.ka&3)
 		keep := ^mb
-		b.dirty |= linkDigit(&a.f[0][ia], &b.f[0][ib], rot, keep) |
-			linkDigit(&a.f[1][ia], &b.f[1][ib], rot, keep)<<1 |
-			linkDigit(&a.f[2][ia], &b.f[2][ib], rot, keep)<<2 |
-			linkDigit(&a.f[3][ia], &b.f[3][ib], rot, keep)<<3 |
-			linkDigit(&a.f[4][ia], &b.f[4][ib], rot, keep)<<4 |
-			linkDigit(&a.f[5][ia], &b.f[5][ib], rot, keep)<<5 |
-			linkDigit(&a.f[6][ia], &b.f[6][ib], rot, keep)<<6 |
-			linkDigit(&a.f[7][ia], &b.f[7][ib], rot, keep)<<7 |
-			linkDigit(&a.f[8][ia], &b.f[8][ib], rot, keep)<<8
+		// m: a's index of each of b's (the boards order their digits
+		// each their own way).
+		m := &l.maps[g][j]
+		b.dirty |= linkDigit(&a.f[m[0]][ia], &b.f[0][ib], rot, keep) |
+			linkDigit(&a.f[m[1]][ia], &b.f[1][ib], rot, keep)<<1 |
+			linkDigit(&a.f[m[2]][ia], &b.f[2][ib], rot, keep)<<2 |
+			linkDigit(&a.f[m[3]][ia], &b.f[3][ib], rot, keep)<<3 |
+			linkDigit(&a.f[m[4]][ia], &b.f[4][ib], rot, keep)<<4 |
+			linkDigit(&a.f[m[5]][ia], &b.f[5][ib], rot, keep)<<5 |
+			linkDigit(&a.f[m[6]][ia], &b.f[6][ib], rot, keep)<<6 |
+			linkDigit(&a.f[m[7]][ia], &b.f[7][ib], rot, keep)<<7 |
+			linkDigit(&a.f[m[8]][ia], &b.f[8][ib], rot, keep)<<8
 	}
 }
 
@@ -413,13 +480,13 @@ func (l *Linked) choose(lv *level, x *guess) int {
 	}
 	if best < none {
 		bb, bu := int(best>>3&63), int(best&7)
-		if st[bb].configGuess(bu, x) {
+		if st[bb].configGuessIn(bu, &l.index[bb], x) {
 			return bb
 		}
-		st[bb].chooseCell(x)
+		st[bb].chooseCell(&l.index[bb], x)
 		return bb
 	}
-	st[first].chooseCell(x)
+	st[first].chooseCell(&l.index[first], x)
 	return first
 }
 
@@ -434,7 +501,7 @@ func (l *Linked) record(s *linkedSearch, st []grid) {
 	for g := range st {
 		cells := &l.grids[g]
 		for d := range st[g].f {
-			v := uint8(d + 1)
+			v := l.digit[g][d] + 1
 			for b, m := range st[g].f[d] {
 				c := &cellOf[b]
 				s.solution[cells[c[bits.TrailingZeros32(m)&31]%81]] = v

@@ -163,7 +163,7 @@ const (
 func (g *grid) propagate(x *guess) int {
 	r := g.settle()
 	if r == stalled && !g.chooseConfig(x) {
-		g.chooseCell(x)
+		g.chooseCell(&digitOrder, x)
 	}
 	return r
 }
@@ -233,6 +233,10 @@ func (g *grid) chooseConfig(x *guess) bool {
 	return u >= 0 && g.configGuess(u, x)
 }
 
+// digitOrder is the digits' indices in the order of the digits: a grid
+// keeps digit d at index d (Linked's boards keep their own order).
+var digitOrder = [9]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8}
+
 // unitShift[u] places unit u's 3x3 triad pattern for a digit at
 // open>>unitShift[u] & planeMask: units 0..2 are the bands, 3..5 the
 // stacks.
@@ -268,39 +272,57 @@ func (g *grid) unitConfigs() [6]uint32 {
 }
 
 // configGuess fills in x with a guess on the configurations of a digit
-// with exactly two in unit bu, and returns false when there is none.
+// with exactly two in unit bu, the first, and returns false when there
+// is none.
 func (g *grid) configGuess(bu int, x *guess) bool {
 	sh := unitShift[bu%6]
 	for d := range g.open {
-		t := g.open[d] >> sh & planeMask
-		if configs[t] != 2 {
-			continue
-		}
-		p := uint32(firstPerm[t])
-		q := uint32(perm[t])&^p | uint32(common[t])
-		x.d = uint(d)
-		if bu < 3 {
-			x.try = [3]uint32{bandMask, bandMask, bandMask}
-			x.other = x.try
-			x.try[bu] = p * fold3
-			x.other[bu] = q * fold3
+		if t := g.open[d] >> sh & planeMask; configs[t] == 2 {
+			g.configSet(bu, d, t, x)
 			return true
 		}
-		// A stack pattern has bit b*3+j for column j of box k in band b.
-		k := bu - 3
-		for b := range 3 {
-			x.try[b] = colKeep[k][bits.TrailingZeros32(p>>(3*b)&7)&3]
-			x.other[b] = colKeep[k][bits.TrailingZeros32(q>>(3*b)&7)&3]
-		}
-		return true
 	}
 	return false
 }
 
+// configGuessIn is configGuess with the digits taken in order (their
+// indices, in the order of the digits).
+func (g *grid) configGuessIn(bu int, order *[9]uint8, x *guess) bool {
+	sh := unitShift[bu%6]
+	for _, d := range order {
+		if t := g.open[d] >> sh & planeMask; configs[t] == 2 {
+			g.configSet(bu, int(d), t, x)
+			return true
+		}
+	}
+	return false
+}
+
+// configSet fills in x with the guess on digit d, whose configurations
+// in unit bu are the two in pattern t: try the first, else the other.
+func (g *grid) configSet(bu, d int, t uint64, x *guess) {
+	p := uint32(firstPerm[t])
+	q := uint32(perm[t])&^p | uint32(common[t])
+	x.d = uint(d)
+	if bu < 3 {
+		x.try = [3]uint32{bandMask, bandMask, bandMask}
+		x.other = x.try
+		x.try[bu] = p * fold3
+		x.other[bu] = q * fold3
+		return
+	}
+	// A stack pattern has bit b*3+j for column j of box k in band b.
+	k := bu - 3
+	for b := range 3 {
+		x.try[b] = colKeep[k][bits.TrailingZeros32(p>>(3*b)&7)&3]
+		x.other[b] = colKeep[k][bits.TrailingZeros32(q>>(3*b)&7)&3]
+	}
+}
+
 // chooseCell fills in x with a guess on a cell: the first with two
-// candidates, else the first unsolved one; its lowest digit, else not
-// that digit.
-func (g *grid) chooseCell(x *guess) {
+// candidates, else the first unsolved one; its first digit in order (as
+// in configGuess), else not that digit.
+func (g *grid) chooseCell(order *[9]uint8, x *guess) {
 	var one0, one1, one2, two0, two1, two2, three0, three1, three2 uint32
 	for d := range g.f {
 		x := &g.f[d]
@@ -324,7 +346,8 @@ func (g *grid) chooseCell(x *guess) {
 			continue
 		}
 		p := bits.TrailingZeros32(m) & 31
-		for d := range g.f {
+		for _, d := range order {
+			d %= 9
 			if g.f[d][b]>>p&1 != 0 {
 				x.d = uint(d)
 				x.try = [3]uint32{bandMask, bandMask, bandMask}
