@@ -22,6 +22,7 @@ type Linked struct {
 	cells      int
 	levels     []level         // levels[depth]: the state at that depth of the search
 	unitWeight [][6]uint8      // unitWeight[g][u]: 1 + 2 per box that unit u of board g shares (see choose)
+	shared     [][6]uint8      // shared[g][u]: the boxes that unit u of board g shares, bit k for its kth box
 	weight     []uint64        // weight[g]: board g's links and contradictions (see choose)
 	inv        [][6]float64    // inv[g][u]: 1 / (weight[g] * unitWeight[g][u])
 	bump       uint64          // what the next contradiction adds to a weight
@@ -119,11 +120,14 @@ func Link(grids [][]int, cells int) (*Linked, error) {
 		l.maps[g] = make([][9]uint8, len(l.links[g]))
 	}
 	l.unitWeight = make([][6]uint8, len(grids))
+	l.shared = make([][6]uint8, len(grids))
 	for g := range l.links {
 		l.unitWeight[g] = [6]uint8{1, 1, 1, 1, 1, 1}
 		for _, k := range l.links[g] {
 			l.unitWeight[g][k.ba%3] += 2
 			l.unitWeight[g][3+k.ka%3] += 2
+			l.shared[g][k.ba%3] |= 1 << (k.ka % 3)
+			l.shared[g][3+k.ka%3] |= 1 << (k.ba % 3)
 		}
 	}
 	return l, nil
@@ -480,7 +484,7 @@ func (l *Linked) choose(lv *level, x *guess) int {
 	}
 	if best < none {
 		bb, bu := int(best>>3&63), int(best&7)
-		if st[bb].configGuessIn(bu, &l.index[bb], x) {
+		if l.configGuess(&st[bb], bb, bu, x) {
 			return bb
 		}
 		st[bb].chooseCell(&l.index[bb], x)
@@ -488,6 +492,45 @@ func (l *Linked) choose(lv *level, x *guess) int {
 	}
 	st[first].chooseCell(&l.index[first], x)
 	return first
+}
+
+// configGuess fills in x with a guess on the configurations of a digit
+// with exactly two in unit bu of board g (b): of those, the one whose
+// two differ in the most boxes that the unit shares, the first in the
+// order of the digits on a tie. Either way the guess then settles cells
+// of the partner too; on the sumo set this took 9% fewer guesses than
+// the first digit, on the samurai set 1%. It returns false when there
+// is no such digit.
+func (l *Linked) configGuess(b *grid, g, bu int, x *guess) bool {
+	sh := unitShift[bu%6]
+	shared := uint32(l.shared[g][bu%6])
+	best, bt, bs := -1, uint64(0), -1
+	for _, d := range &l.index[g] {
+		t := b.open[d%9] >> sh & planeMask
+		if configs[t] != 2 {
+			continue
+		}
+		// The boxes where the two configurations differ: a band's
+		// pattern has bit r*3+k for row r of box k, a stack's b*3+j for
+		// column j of its box in band b.
+		p := uint32(firstPerm[t])
+		diff := uint32(perm[t])&^p | p&^uint32(common[t])
+		var boxes uint32
+		if bu < 3 {
+			boxes = (diff | diff>>3 | diff>>6) & 7
+		} else {
+			y := diff | diff>>1 | diff>>2
+			boxes = y&1 | y>>2&2 | y>>4&4
+		}
+		if sc := bits.OnesCount32(boxes & shared); sc > bs {
+			best, bt, bs = int(d%9), t, sc
+		}
+	}
+	if best < 0 {
+		return false
+	}
+	b.configSet(bu, best, bt, x)
+	return true
 }
 
 // record counts the solved boards and keeps the first solution.

@@ -285,19 +285,6 @@ func (g *grid) configGuess(bu int, x *guess) bool {
 	return false
 }
 
-// configGuessIn is configGuess with the digits taken in order (their
-// indices, in the order of the digits).
-func (g *grid) configGuessIn(bu int, order *[9]uint8, x *guess) bool {
-	sh := unitShift[bu%6]
-	for _, d := range order {
-		if t := g.open[d] >> sh & planeMask; configs[t] == 2 {
-			g.configSet(bu, int(d), t, x)
-			return true
-		}
-	}
-	return false
-}
-
 // configSet fills in x with the guess on digit d, whose configurations
 // in unit bu are the two in pattern t: try the first, else the other.
 func (g *grid) configSet(bu, d int, t uint64, x *guess) {
