@@ -17,8 +17,9 @@ const MaxLinked = 64
 // both (see doc.go). It holds its search's scratch space, reused from
 // one Count to the next: not safe for concurrent use.
 type Linked struct {
-	grids      [][81]int32 // grids[g][i]: the cell at row-major index i of grid g
-	links      [][]link    // links[g]: the boxes board g shares, each with a = g
+	grids      [][81]int32    // grids[g][i]: the cell at row-major index i of grid g
+	cellAt     [][3][32]int32 // cellAt[g][b][p]: the cell at bit p of band b of grid g (0 for the unused bits)
+	links      [][]link       // links[g]: the boxes board g shares, each with a = g
 	cells      int
 	levels     []level         // levels[depth]: the state at that depth of the search
 	unitWeight [][6]uint8      // unitWeight[g][u]: 1 + 2 per box that unit u of board g shares (see choose)
@@ -113,6 +114,16 @@ func Link(grids [][]int, cells int) (*Linked, error) {
 		}
 	}
 	l.at = make([][16][4]uint32, len(grids))
+	l.cellAt = make([][3][32]int32, len(grids))
+	for g := range l.cellAt {
+		for b := range 3 {
+			for p, i := range cellOf[b] {
+				if i < 81 {
+					l.cellAt[g][b][p] = l.grids[g][i]
+				}
+			}
+		}
+	}
 	l.digit = make([][9]uint8, len(grids))
 	l.index = make([][9]uint8, len(grids))
 	l.maps = make([][][9]uint8, len(grids))
@@ -533,6 +544,15 @@ func (l *Linked) configGuess(b *grid, g, bu int, x *guess) bool {
 	return true
 }
 
+// put3 writes v into the cells c of the three bits of m.
+func put3(sol []uint8, c *[32]int32, m uint32, v uint8) {
+	sol[c[bits.TrailingZeros32(m)&31]] = v
+	m &= m - 1
+	sol[c[bits.TrailingZeros32(m)&31]] = v
+	m &= m - 1
+	sol[c[bits.TrailingZeros32(m)&31]] = v
+}
+
 // record counts the solved boards and keeps the first solution.
 func (l *Linked) record(s *linkedSearch, st []grid) {
 	s.count++
@@ -541,18 +561,15 @@ func (l *Linked) record(s *linkedSearch, st []grid) {
 	}
 	// A solved board has each digit once in each row: three cells a
 	// band word, taken without a loop (whose exits mispredicted).
+	sol := s.solution
 	for g := range st {
-		cells := &l.grids[g]
+		at := &l.cellAt[g]
 		for d := range st[g].f {
 			v := l.digit[g][d] + 1
-			for b, m := range st[g].f[d] {
-				c := &cellOf[b]
-				s.solution[cells[c[bits.TrailingZeros32(m)&31]%81]] = v
-				m &= m - 1
-				s.solution[cells[c[bits.TrailingZeros32(m)&31]%81]] = v
-				m &= m - 1
-				s.solution[cells[c[bits.TrailingZeros32(m)&31]%81]] = v
-			}
+			f := &st[g].f[d]
+			put3(sol, &at[0], f[0], v)
+			put3(sol, &at[1], f[1], v)
+			put3(sol, &at[2], f[2], v)
 		}
 	}
 }
