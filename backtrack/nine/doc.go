@@ -147,8 +147,12 @@
 // boards that settled since (a guess changes a few boards of many). The
 // choice itself is branch-free: a unit's key is its configurations times
 // its inverse weight as float bits (which order as integers) with the
-// board and unit in the low bits, and the least key wins. The search
-// looks at its context every 256 guesses.
+// board and unit in the low bits, and the least key wins. In that unit
+// the guess takes, of the digits with exactly two configurations, the
+// one whose two differ in the most shared boxes (the first in the order
+// of the digits on a tie), so that either side settles cells of the
+// partner too (9% fewer guesses than the first digit on the sumo set).
+// The search looks at its context every 256 guesses.
 //
 // # Performance
 //
