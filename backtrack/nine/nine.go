@@ -356,19 +356,26 @@ func (g *grid) chooseCell(order *[9]uint8, x *guess) {
 func (g *grid) triads() int {
 	// Bit-sliced counters over the nine digits: o3 is "at least 3
 	// digits open", s4 "at least 4 digits sure", and so on.
-	var o1, o2, o3, o4, s1, s2, s3, s4 uint64
-	for d := range g.open {
-		x := g.open[d]
-		o4 |= o3 & x
-		o3 |= o2 & x
-		o2 |= o1 & x
-		o1 |= x
-		y := g.sure[d]
-		s4 |= s3 & y
-		s3 |= s2 & y
-		s2 |= s1 & y
-		s1 |= y
-	}
+	// Unrolled, open and sure apart: eight counters in one loop spilled.
+	o, u := &g.open, &g.sure
+	o1, o2, o3, o4 := o[0], uint64(0), uint64(0), uint64(0)
+	o1, o2, o3, o4 = count4(o[1], o1, o2, o3, o4)
+	o1, o2, o3, o4 = count4(o[2], o1, o2, o3, o4)
+	o1, o2, o3, o4 = count4(o[3], o1, o2, o3, o4)
+	o1, o2, o3, o4 = count4(o[4], o1, o2, o3, o4)
+	o1, o2, o3, o4 = count4(o[5], o1, o2, o3, o4)
+	o1, o2, o3, o4 = count4(o[6], o1, o2, o3, o4)
+	o1, o2, o3, o4 = count4(o[7], o1, o2, o3, o4)
+	o1, o2, o3, o4 = count4(o[8], o1, o2, o3, o4)
+	s1, s2, s3, s4 := u[0], uint64(0), uint64(0), uint64(0)
+	s1, s2, s3, s4 = count4(u[1], s1, s2, s3, s4)
+	s1, s2, s3, s4 = count4(u[2], s1, s2, s3, s4)
+	s1, s2, s3, s4 = count4(u[3], s1, s2, s3, s4)
+	s1, s2, s3, s4 = count4(u[4], s1, s2, s3, s4)
+	s1, s2, s3, s4 = count4(u[5], s1, s2, s3, s4)
+	s1, s2, s3, s4 = count4(u[6], s1, s2, s3, s4)
+	s1, s2, s3, s4 = count4(u[7], s1, s2, s3, s4)
+	s1, s2, s3, s4 = count4(u[8], s1, s2, s3, s4)
 	const all = bandMask | bandMask<<32
 	if (^o3|s4)&all != 0 {
 		return -1
@@ -495,6 +502,12 @@ func (g *grid) reduce(d int) bool {
 // one (oneB) and at least two (twoB) candidates.
 func tally(x *[3]uint32, one0, one1, one2, two0, two1, two2 uint32) (uint32, uint32, uint32, uint32, uint32, uint32) {
 	return one0 | x[0], one1 | x[1], one2 | x[2], two0 | one0&x[0], two1 | one1&x[1], two2 | one2&x[2]
+}
+
+// count4 adds x to bit-sliced counters saturating at 4: c1 is "at
+// least 1", c4 "at least 4".
+func count4(x, c1, c2, c3, c4 uint64) (uint64, uint64, uint64, uint64) {
+	return c1 | x, c2 | c1&x, c3 | c2&x, c4 | c3&x
 }
 
 // take removes cells p0, p1, p2 from the band words of one digit and
