@@ -286,7 +286,7 @@
 // unitConfigs (both engines), the bit-sliced counts over the nine
 // digits unrolled (their loops spilled counters and mispredicted their
 // exits: triads took half the instructions, 4.7% in all on the samurai
-// set, 1.6% on classic9).
+// set, 1.5% on classic9).
 //
 // Short names: c a cell index, d a digit 1..N or its bit, u a unit
 // index, m a candidate mask, n the number of symbols.
