@@ -202,13 +202,10 @@ func (g *grid) settle() int {
 		}
 		single := [3]uint32{u[0] & one0 &^ two0, u[1] & one1 &^ two1, u[2] & one2 &^ two2}
 		if single[0]|single[1]|single[2] != 0 {
+			// Bands unrolled (the loop's exits mispredicted).
 			for d := range g.f {
-				for b, sg := range single {
-					for m := g.f[d][b] & sg; m != 0; m &= m - 1 {
-						g.f[d][b] &= keepBox[bits.TrailingZeros32(m)&31]
-						g.dirty |= 1 << d
-					}
-				}
+				x := &g.f[d]
+				g.dirty |= (keepSingles(&x[0], single[0]) | keepSingles(&x[1], single[1]) | keepSingles(&x[2], single[2])) << d
 			}
 		}
 		if g.dirty != 0 {
@@ -519,6 +516,17 @@ func addConfigs(o uint64, t0, t1, t2, t3, t4, t5 uint32) (uint32, uint32, uint32
 // least 1", c4 "at least 4".
 func count4(x, c1, c2, c3, c4 uint64) (uint64, uint64, uint64, uint64) {
 	return c1 | x, c2 | c1&x, c3 | c2&x, c4 | c3&x
+}
+
+// keepSingles clears, in the band word o of one digit, the rest of the
+// box of each of its cells among s, and returns 1 if it has any, else
+// 0.
+func keepSingles(o *uint32, s uint32) uint32 {
+	m := *o & s
+	for r := m; r != 0; r &= r - 1 {
+		*o &= keepBox[bits.TrailingZeros32(r)&31]
+	}
+	return -m >> 31
 }
 
 // take removes cells p0, p1, p2 from the band words of one digit and
