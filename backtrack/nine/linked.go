@@ -485,13 +485,10 @@ func (l *Linked) choose(lv *level, x *guess) int {
 			*cf = g.unitConfigs()
 			lv.known |= 1 << (i & 63)
 		}
-		for u, t := range cf {
-			k := math.Float64bits(float64(t)*inv[u])&^511 | id | uint64(u)
-			if t <= 9 {
-				k = none
-			}
-			best = min(best, k)
-		}
+		// Unrolled (the loop's exits mispredicted).
+		best = min(best, unitKey(cf[0], inv[0], id), unitKey(cf[1], inv[1], id|1),
+			unitKey(cf[2], inv[2], id|2), unitKey(cf[3], inv[3], id|3),
+			unitKey(cf[4], inv[4], id|4), unitKey(cf[5], inv[5], id|5))
 	}
 	if best < none {
 		bb, bu := int(best>>3&63), int(best&7)
@@ -551,6 +548,16 @@ func put3(sol []uint8, c *[32]int32, m uint32, v uint8) {
 	sol[c[bits.TrailingZeros32(m)&31]] = v
 	m &= m - 1
 	sol[c[bits.TrailingZeros32(m)&31]] = v
+}
+
+// unitKey is the key of a unit with t configurations and inverse weight
+// inv, id its board and unit (see choose): +Inf when it is fixed.
+func unitKey(t uint32, inv float64, id uint64) uint64 {
+	k := math.Float64bits(float64(t)*inv)&^511 | id
+	if t <= 9 {
+		k = 0x7ff0_0000_0000_0000
+	}
+	return k
 }
 
 // record counts the solved boards and keeps the first solution.
