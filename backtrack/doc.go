@@ -201,10 +201,21 @@
 //     taking the last digit with two configurations in the chosen unit
 //     instead of the first multiplied the Shogun's guesses by four and
 //     cut the Sumo example's by a quarter.
+//   - the digit of the configuration guess, over the samurai set, the
+//     sumo set, the Shogun and the Sumo example (guesses): the first
+//     11.51/295.3/114/34, the last 11.74/233.9/523/26, the fewest cells
+//     11.19/305.3/60/19, the most cells 12.12/351.3/587/24, the fewest
+//     configurations over its board 11.43/317/99/19, the fewest cells
+//     among those that differ in a shared box 11.22/298.9/60/19, most
+//     shared boxes then fewest cells 11.41/389.4/103/18; the one taken
+//     (most shared boxes where the two differ, then the first) made
+//     11.36/269.5/102/34.
 //
 // What paid: weights that grow (dom/wdeg), boards weighing their links
 // at first, and above all units weighing the boxes they share, which cut
-// the guesses on the sumo set by five.
+// the guesses on the sumo set by five; and the guess's digit whose two
+// configurations differ in the most shared boxes (9% fewer guesses on
+// the sumo set, 1% on the samurai set, Gattai-8 354 to 296).
 //
 // In the linked boards' propagation, counted in instructions
 // (cachegrind) over the same sets, these did not pay:
@@ -230,10 +241,53 @@
 //     hits about one reduce in seven, since a digit is reduced because
 //     it lost cells, which mostly empties a triad.
 //
-// What paid there: linking only the digits a board reduced since its
-// last link and skipping boxes placed in both boards, aligning the
+// Measured on the samurai set (instructions a puzzle, cachegrind, and
+// CPU time in turns; 670 reduces a puzzle, 30% of them a digit already
+// reduced in the same settle, 30% changing nothing):
+//
+//   - the order of settle's dirty digits: live fewest cells first took
+//     567 reduces instead of 670, but choosing (three popcounts per dirty
+//     digit, per reduce) cost 77K instructions for the 34K it saved;
+//     round robin 643 reduces and 1.3% more instructions; one order for
+//     all the boards (most given first, fixed per Count) 635 and the
+//     Shogun 1.2% worse; classes of digits by their cells at their last
+//     reduce 607 (counted only); ordering each board again at every
+//     settle or every propagate 580 or 588 against 604 for the order
+//     taken once (below), but reordering a board costs about as much as
+//     the reduces saved;
+//   - taking placed cells from the other digits in one band only when
+//     they lie in one (59% of the placing reduces): 2.8% fewer
+//     instructions (2.4% on classic9) but 17% more mispredicts, and the
+//     times level in turns (31.3 against 31.4 µs a puzzle);
+//   - not marking dirty a digit that loses a placed cell whose row triad
+//     keeps two cells and whose column triad keeps one (the filters would
+//     keep every cell): 4% of those losses after a single placement
+//     qualify, 15% more after a check of the sure triads, and after
+//     several placements the triads must be folded per band and digit,
+//     which costs more than the reduces saved (counted, not built);
+//   - copying only the boards a guess can reach, or undoing instead of
+//     copying: the copies (1360 bytes a guess on a Samurai) are 0.6% of
+//     the instructions;
+//   - propagate keeping its dirty boards as a bit set (link returning
+//     those it dirtied) instead of testing each board each round: 7%
+//     fewer mispredicts, 0.6% more instructions, times level in turns;
+//   - naked singles branch-free, each digit keeping in the boxes of its
+//     single cells only those: not the same rule (two singles of one
+//     digit in one box must empty it), and settle then looped.
+//
+// What paid there: skipping boxes placed in both boards, aligning the
 // partner's box by one rotation, keeping each level's configuration
-// counts, and a branch-free choice of unit.
+// counts, a branch-free choice of unit; linking one way, all nine digits
+// branch-free (5% of the instructions: the partner never held cells
+// the settled board lacked); the givens of all the grids in one pass
+// (1%); each board keeping its digits fewest cells first (604 reduces
+// instead of 670, 2.5%); a table from band bit to cell for the
+// solution (1%); and in backtrack/nine's settle, triads and
+// unitConfigs (both engines), the bit-sliced counts over the nine
+// digits unrolled (their loops spilled counters and mispredicted their
+// exits: triads took half the instructions, 4.7% in all on the samurai
+// set, 1.5% on classic9); the same for the bands of settle's naked
+// singles and the six unit keys of the linked boards' choice (0.9%).
 //
 // Short names: c a cell index, d a digit 1..N or its bit, u a unit
 // index, m a candidate mask, n the number of symbols.

@@ -8,7 +8,6 @@ type grid struct {
 	f        [9][3]uint32 // f[d][b]: cells of band b that may hold digit d+1
 	unsolved [3]uint32    // cells of band b not yet placed
 	dirty    uint32       // digits whose cells changed since they were last reduced
-	touched  uint32       // digits dirty at some time since Linked last cleared it
 
 	// open[d] and sure[d] are the triads that may hold digit d+1 and those
 	// certain to, as of its last reduce: bit b*9+r*3+k is the row triad of
@@ -56,6 +55,13 @@ func (g *grid) init(givens *[81]uint8) bool {
 	if bad > 15 {
 		return false
 	}
+	return g.fill(&at)
+}
+
+// fill places the givens at[v][b] (the cells of band b given v, at[0]
+// the empty cells); false means a given of 10 to 15 or two equal givens
+// in one box.
+func (g *grid) fill(at *[16][4]uint32) bool {
 	for v := 10; v < 16; v++ {
 		if at[v] != [4]uint32{} {
 			return false
@@ -157,16 +163,15 @@ const (
 func (g *grid) propagate(x *guess) int {
 	r := g.settle()
 	if r == stalled && !g.chooseConfig(x) {
-		g.chooseCell(x)
+		g.chooseCell(&digitOrder, x)
 	}
 	return r
 }
 
 // settle reduces g until nothing more follows: failed, solved, or
-// stalled when a guess is needed. The digits it reduces join touched.
+// stalled when a guess is needed.
 func (g *grid) settle() int {
 	for {
-		g.touched |= g.dirty
 		for g.dirty != 0 {
 			e := bits.TrailingZeros32(g.dirty)
 			g.dirty &= g.dirty - 1
@@ -180,29 +185,27 @@ func (g *grid) settle() int {
 		// Naked singles: count the candidates of every cell, all bands
 		// at once: oneB, twoB are the cells of band B with at least 1,
 		// 2 candidates.
-		var one0, one1, one2, two0, two1, two2 uint32
-		for d := range g.f {
-			x := &g.f[d]
-			two0 |= one0 & x[0]
-			one0 |= x[0]
-			two1 |= one1 & x[1]
-			one1 |= x[1]
-			two2 |= one2 & x[2]
-			one2 |= x[2]
-		}
+		// Unrolled: the loop spilled a counter and cost a third more.
+		f := &g.f
+		one0, one1, one2, two0, two1, two2 := f[0][0], f[0][1], f[0][2], uint32(0), uint32(0), uint32(0)
+		one0, one1, one2, two0, two1, two2 = tally(&f[1], one0, one1, one2, two0, two1, two2)
+		one0, one1, one2, two0, two1, two2 = tally(&f[2], one0, one1, one2, two0, two1, two2)
+		one0, one1, one2, two0, two1, two2 = tally(&f[3], one0, one1, one2, two0, two1, two2)
+		one0, one1, one2, two0, two1, two2 = tally(&f[4], one0, one1, one2, two0, two1, two2)
+		one0, one1, one2, two0, two1, two2 = tally(&f[5], one0, one1, one2, two0, two1, two2)
+		one0, one1, one2, two0, two1, two2 = tally(&f[6], one0, one1, one2, two0, two1, two2)
+		one0, one1, one2, two0, two1, two2 = tally(&f[7], one0, one1, one2, two0, two1, two2)
+		one0, one1, one2, two0, two1, two2 = tally(&f[8], one0, one1, one2, two0, two1, two2)
 		u := &g.unsolved
 		if u[0]&^one0|u[1]&^one1|u[2]&^one2 != 0 {
 			return failed
 		}
 		single := [3]uint32{u[0] & one0 &^ two0, u[1] & one1 &^ two1, u[2] & one2 &^ two2}
 		if single[0]|single[1]|single[2] != 0 {
+			// Bands unrolled (the loop's exits mispredicted).
 			for d := range g.f {
-				for b, sg := range single {
-					for m := g.f[d][b] & sg; m != 0; m &= m - 1 {
-						g.f[d][b] &= keepBox[bits.TrailingZeros32(m)&31]
-						g.dirty |= 1 << d
-					}
-				}
+				x := &g.f[d]
+				g.dirty |= (keepSingles(&x[0], single[0]) | keepSingles(&x[1], single[1]) | keepSingles(&x[2], single[2])) << d
 			}
 		}
 		if g.dirty != 0 {
@@ -228,6 +231,10 @@ func (g *grid) chooseConfig(x *guess) bool {
 	return u >= 0 && g.configGuess(u, x)
 }
 
+// digitOrder is the digits' indices in the order of the digits: a grid
+// keeps digit d at index d (Linked's boards keep their own order).
+var digitOrder = [9]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8}
+
 // unitShift[u] places unit u's 3x3 triad pattern for a digit at
 // open>>unitShift[u] & planeMask: units 0..2 are the bands, 3..5 the
 // stacks.
@@ -250,52 +257,60 @@ func (g *grid) bestUnit() (int, uint32) {
 // unitConfigs is the number of configurations of each band and stack
 // summed over the digits: 9 when the unit is fixed.
 func (g *grid) unitConfigs() [6]uint32 {
+	// Unrolled (the loop's exit mispredicted).
+	o := &g.open
 	var t0, t1, t2, t3, t4, t5 uint32
-	for _, o := range &g.open {
-		t0 += uint32(configs[o&planeMask])
-		t1 += uint32(configs[o>>9&planeMask])
-		t2 += uint32(configs[o>>18&planeMask])
-		t3 += uint32(configs[o>>32&planeMask])
-		t4 += uint32(configs[o>>41&planeMask])
-		t5 += uint32(configs[o>>50&planeMask])
-	}
+	t0, t1, t2, t3, t4, t5 = addConfigs(o[0], t0, t1, t2, t3, t4, t5)
+	t0, t1, t2, t3, t4, t5 = addConfigs(o[1], t0, t1, t2, t3, t4, t5)
+	t0, t1, t2, t3, t4, t5 = addConfigs(o[2], t0, t1, t2, t3, t4, t5)
+	t0, t1, t2, t3, t4, t5 = addConfigs(o[3], t0, t1, t2, t3, t4, t5)
+	t0, t1, t2, t3, t4, t5 = addConfigs(o[4], t0, t1, t2, t3, t4, t5)
+	t0, t1, t2, t3, t4, t5 = addConfigs(o[5], t0, t1, t2, t3, t4, t5)
+	t0, t1, t2, t3, t4, t5 = addConfigs(o[6], t0, t1, t2, t3, t4, t5)
+	t0, t1, t2, t3, t4, t5 = addConfigs(o[7], t0, t1, t2, t3, t4, t5)
+	t0, t1, t2, t3, t4, t5 = addConfigs(o[8], t0, t1, t2, t3, t4, t5)
 	return [6]uint32{t0, t1, t2, t3, t4, t5}
 }
 
 // configGuess fills in x with a guess on the configurations of a digit
-// with exactly two in unit bu, and returns false when there is none.
+// with exactly two in unit bu, the first, and returns false when there
+// is none.
 func (g *grid) configGuess(bu int, x *guess) bool {
 	sh := unitShift[bu%6]
 	for d := range g.open {
-		t := g.open[d] >> sh & planeMask
-		if configs[t] != 2 {
-			continue
-		}
-		p := uint32(firstPerm[t])
-		q := uint32(perm[t])&^p | uint32(common[t])
-		x.d = uint(d)
-		if bu < 3 {
-			x.try = [3]uint32{bandMask, bandMask, bandMask}
-			x.other = x.try
-			x.try[bu] = p * fold3
-			x.other[bu] = q * fold3
+		if t := g.open[d] >> sh & planeMask; configs[t] == 2 {
+			g.configSet(bu, d, t, x)
 			return true
 		}
-		// A stack pattern has bit b*3+j for column j of box k in band b.
-		k := bu - 3
-		for b := range 3 {
-			x.try[b] = colKeep[k][bits.TrailingZeros32(p>>(3*b)&7)&3]
-			x.other[b] = colKeep[k][bits.TrailingZeros32(q>>(3*b)&7)&3]
-		}
-		return true
 	}
 	return false
 }
 
+// configSet fills in x with the guess on digit d, whose configurations
+// in unit bu are the two in pattern t: try the first, else the other.
+func (g *grid) configSet(bu, d int, t uint64, x *guess) {
+	p := uint32(firstPerm[t])
+	q := uint32(perm[t])&^p | uint32(common[t])
+	x.d = uint(d)
+	if bu < 3 {
+		x.try = [3]uint32{bandMask, bandMask, bandMask}
+		x.other = x.try
+		x.try[bu] = p * fold3
+		x.other[bu] = q * fold3
+		return
+	}
+	// A stack pattern has bit b*3+j for column j of box k in band b.
+	k := bu - 3
+	for b := range 3 {
+		x.try[b] = colKeep[k][bits.TrailingZeros32(p>>(3*b)&7)&3]
+		x.other[b] = colKeep[k][bits.TrailingZeros32(q>>(3*b)&7)&3]
+	}
+}
+
 // chooseCell fills in x with a guess on a cell: the first with two
-// candidates, else the first unsolved one; its lowest digit, else not
-// that digit.
-func (g *grid) chooseCell(x *guess) {
+// candidates, else the first unsolved one; its first digit in order (as
+// in configGuess), else not that digit.
+func (g *grid) chooseCell(order *[9]uint8, x *guess) {
 	var one0, one1, one2, two0, two1, two2, three0, three1, three2 uint32
 	for d := range g.f {
 		x := &g.f[d]
@@ -319,7 +334,8 @@ func (g *grid) chooseCell(x *guess) {
 			continue
 		}
 		p := bits.TrailingZeros32(m) & 31
-		for d := range g.f {
+		for _, d := range order {
+			d %= 9
 			if g.f[d][b]>>p&1 != 0 {
 				x.d = uint(d)
 				x.try = [3]uint32{bandMask, bandMask, bandMask}
@@ -340,19 +356,26 @@ func (g *grid) chooseCell(x *guess) {
 func (g *grid) triads() int {
 	// Bit-sliced counters over the nine digits: o3 is "at least 3
 	// digits open", s4 "at least 4 digits sure", and so on.
-	var o1, o2, o3, o4, s1, s2, s3, s4 uint64
-	for d := range g.open {
-		x := g.open[d]
-		o4 |= o3 & x
-		o3 |= o2 & x
-		o2 |= o1 & x
-		o1 |= x
-		y := g.sure[d]
-		s4 |= s3 & y
-		s3 |= s2 & y
-		s2 |= s1 & y
-		s1 |= y
-	}
+	// Unrolled, open and sure apart: eight counters in one loop spilled.
+	o, u := &g.open, &g.sure
+	o1, o2, o3, o4 := o[0], uint64(0), uint64(0), uint64(0)
+	o1, o2, o3, o4 = count4(o[1], o1, o2, o3, o4)
+	o1, o2, o3, o4 = count4(o[2], o1, o2, o3, o4)
+	o1, o2, o3, o4 = count4(o[3], o1, o2, o3, o4)
+	o1, o2, o3, o4 = count4(o[4], o1, o2, o3, o4)
+	o1, o2, o3, o4 = count4(o[5], o1, o2, o3, o4)
+	o1, o2, o3, o4 = count4(o[6], o1, o2, o3, o4)
+	o1, o2, o3, o4 = count4(o[7], o1, o2, o3, o4)
+	o1, o2, o3, o4 = count4(o[8], o1, o2, o3, o4)
+	s1, s2, s3, s4 := u[0], uint64(0), uint64(0), uint64(0)
+	s1, s2, s3, s4 = count4(u[1], s1, s2, s3, s4)
+	s1, s2, s3, s4 = count4(u[2], s1, s2, s3, s4)
+	s1, s2, s3, s4 = count4(u[3], s1, s2, s3, s4)
+	s1, s2, s3, s4 = count4(u[4], s1, s2, s3, s4)
+	s1, s2, s3, s4 = count4(u[5], s1, s2, s3, s4)
+	s1, s2, s3, s4 = count4(u[6], s1, s2, s3, s4)
+	s1, s2, s3, s4 = count4(u[7], s1, s2, s3, s4)
+	s1, s2, s3, s4 = count4(u[8], s1, s2, s3, s4)
 	const all = bandMask | bandMask<<32
 	if (^o3|s4)&all != 0 {
 		return -1
@@ -472,8 +495,38 @@ func (g *grid) reduce(d int) bool {
 		take(&g.f[8], p0, p1, p2)<<8
 	f[0], f[1], f[2] = s0, s1, s2
 	g.dirty = dirty &^ (1 << d)
-	g.touched |= dirty
 	return true
+}
+
+// tally adds the band words x of one digit to the cells with at least
+// one (oneB) and at least two (twoB) candidates.
+func tally(x *[3]uint32, one0, one1, one2, two0, two1, two2 uint32) (uint32, uint32, uint32, uint32, uint32, uint32) {
+	return one0 | x[0], one1 | x[1], one2 | x[2], two0 | one0&x[0], two1 | one1&x[1], two2 | one2&x[2]
+}
+
+// addConfigs adds the configurations of one digit's open triads o in
+// each band and stack to t0..t5.
+func addConfigs(o uint64, t0, t1, t2, t3, t4, t5 uint32) (uint32, uint32, uint32, uint32, uint32, uint32) {
+	return t0 + uint32(configs[o&planeMask]), t1 + uint32(configs[o>>9&planeMask]),
+		t2 + uint32(configs[o>>18&planeMask]), t3 + uint32(configs[o>>32&planeMask]),
+		t4 + uint32(configs[o>>41&planeMask]), t5 + uint32(configs[o>>50&planeMask])
+}
+
+// count4 adds x to bit-sliced counters saturating at 4: c1 is "at
+// least 1", c4 "at least 4".
+func count4(x, c1, c2, c3, c4 uint64) (uint64, uint64, uint64, uint64) {
+	return c1 | x, c2 | c1&x, c3 | c2&x, c4 | c3&x
+}
+
+// keepSingles clears, in the band word o of one digit, the rest of the
+// box of each of its cells among s, and returns 1 if it has any, else
+// 0.
+func keepSingles(o *uint32, s uint32) uint32 {
+	m := *o & s
+	for r := m; r != 0; r &= r - 1 {
+		*o &= keepBox[bits.TrailingZeros32(r)&31]
+	}
+	return -m >> 31
 }
 
 // take removes cells p0, p1, p2 from the band words of one digit and
