@@ -105,17 +105,7 @@ func TestAutoRaceCadical(t *testing.T) {
 	s.budget = atOnce
 	won := map[string]int{}
 	for i, p := range ps {
-		r, err := s.Count(context.Background(), p, 2)
-		if err != nil || r.Count != 1 {
-			t.Fatalf("puzzle %d: count %d, %v", i+1, r.Count, err)
-		}
-		if err := layouts.Check(p, r.Grid); err != nil {
-			t.Fatalf("puzzle %d: %v", i+1, err)
-		}
-		if r.Engine != EngineBacktrack && r.Engine != EngineBacktrack+", then cadical" {
-			t.Fatalf("puzzle %d: answered by %q", i+1, r.Engine)
-		}
-		won[r.Engine]++
+		won[raceCount(t, s, i, p, "cadical")]++
 		if pids, ok := children(t); ok && len(pids) > 0 {
 			t.Fatalf("puzzle %d: processes left after the count: %v", i+1, pids)
 		}

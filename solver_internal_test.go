@@ -148,16 +148,7 @@ func TestAutoRace(t *testing.T) {
 			}
 			s.budget = atOnce
 			for i, p := range ps {
-				r, err := s.Count(context.Background(), p, 2)
-				if err != nil || r.Count != 1 {
-					t.Fatalf("puzzle %d: count %d, %v", i+1, r.Count, err)
-				}
-				if err := layouts.Check(p, r.Grid); err != nil {
-					t.Fatalf("puzzle %d: %v", i+1, err)
-				}
-				if r.Engine != EngineBacktrack && r.Engine != EngineBacktrack+", then "+second {
-					t.Fatalf("puzzle %d: answered by %q", i+1, r.Engine)
-				}
+				raceCount(t, s, i, p, second)
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 			defer cancel()
@@ -166,6 +157,24 @@ func TestAutoRace(t *testing.T) {
 			}
 		})
 	}
+}
+
+// raceCount counts puzzle i, p, to 2 with s and fails unless the
+// answer is its one solution, from backtrack or from backtrack then
+// second (the race's two engines); it returns the answer's engine.
+func raceCount(t *testing.T, s *Solver, i int, p *layouts.Puzzle, second string) string {
+	t.Helper()
+	r, err := s.Count(context.Background(), p, 2)
+	if err != nil || r.Count != 1 {
+		t.Fatalf("puzzle %d: count %d, %v", i+1, r.Count, err)
+	}
+	if err := layouts.Check(p, r.Grid); err != nil {
+		t.Fatalf("puzzle %d: %v", i+1, err)
+	}
+	if r.Engine != EngineBacktrack && r.Engine != EngineBacktrack+", then "+second {
+		t.Fatalf("puzzle %d: answered by %q", i+1, r.Engine)
+	}
+	return r.Engine
 }
 
 // atOnce is a budget that starts the second engine at the first look.
