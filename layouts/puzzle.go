@@ -130,14 +130,11 @@ func (p *Puzzle) Conflict() error {
 // digits beyond MaxSymbols have none.
 var digitBit [256]uint64
 
-// init fills the tables in place: a function returning one would build
-// it in a stack frame that the start's small stack must first grow to.
+// init fills digitBit in place (not through a 2 KB array built on the
+// start's stack and copied).
 func init() {
 	for d := 1; d <= MaxSymbols; d++ {
 		digitBit[d] = 1 << (d - 1)
-	}
-	for i := range symbolDigits {
-		symbolDigits[i] = int8(SymbolDigit(byte(i)))
 	}
 }
 

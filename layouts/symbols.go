@@ -42,5 +42,10 @@ func SymbolDigit(ch byte) int {
 }
 
 // symbolDigits is SymbolDigit of every byte, for the readers' fast path.
-// (filled by init in puzzle.go).
 var symbolDigits [256]int8
+
+func init() {
+	for i := range symbolDigits {
+		symbolDigits[i] = int8(SymbolDigit(byte(i)))
+	}
+}
