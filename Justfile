@@ -2,9 +2,9 @@
 
 default: test
 
-# Build the gattai binary into ./bin (static: see the README).
+# Build gattai and gattai-serve into ./bin (static: see the README).
 build:
-    CGO_ENABLED=0 go build -o bin/gattai ./cmd/gattai
+    CGO_ENABLED=0 go build -o bin/ ./cmd/gattai ./cmd/gattai-serve
 
 # Run every test (the README's test command).
 test:

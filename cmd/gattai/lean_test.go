@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"gattai/internal/version"
+
 	"github.com/alecthomas/kong"
 )
 
@@ -133,7 +135,7 @@ func TestLeanRuns(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	if code, ok := runLean(context.Background(), []string{"--version"}, env{stdout: &out, stderr: &out}); !ok || code != exitOK || out.String() != version()+"\n" {
+	if code, ok := runLean(context.Background(), []string{"--version"}, env{stdout: &out, stderr: &out}); !ok || code != exitOK || out.String() != version.Of("gattai")+"\n" {
 		t.Errorf("--version: lean %v, exit %d, %q", ok, code, out.String())
 	}
 	for _, args := range [][]string{{"--help"}, {"count", "--help"}, {}, {"nosuch"}, {"count", "--nosuch"}} {

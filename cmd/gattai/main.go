@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/signal"
 	"reflect"
-	"runtime/debug"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 
 	"gattai/encode"
 	"gattai/generate"
+	"gattai/internal/version"
 
 	"github.com/alecthomas/kong"
 	"github.com/posener/complete"
@@ -55,7 +55,7 @@ type cli struct {
 	Export   exportCmd   `cmd:"" help:"Write each puzzle as DIMACS CNF for any SAT solver."`
 	Decode   decodeCmd   `cmd:"" help:"Read a SAT solver's answer to an exported CNF, print and check the grid."`
 	Layouts  layoutsCmd  `cmd:"" help:"List the built-in layouts, draw one, or print it as a layout file."`
-	Serve    serveCmd    `cmd:"" help:"Serve a local web page and JSON API to solve puzzles in a browser (127.0.0.1:8080)."`
+	Serve    serveCmd    `cmd:"" passthrough:"" help:"Serve a local web page and JSON API to solve puzzles in a browser (127.0.0.1:8080): runs gattai-serve, installed beside gattai."`
 
 	Completion completionCmd `cmd:"" help:"Print the shell's command to complete gattai's commands and flags: eval \"$(gattai completion bash)\"."`
 }
@@ -140,7 +140,7 @@ func startVars(used map[string]bool) kong.Vars {
 		"to_formats":     func() string { return strings.Join(toFormats, ",") },
 		"maxjobs_factor": func() string { return strconv.Itoa(maxJobsFactor) },
 		"gen_kinds":      genKinds,
-		"version":        version,
+		"version":        func() string { return version.Of("gattai") },
 	}
 	vars := kong.Vars{}
 	for name, value := range values {
@@ -291,14 +291,6 @@ func execute(ctx context.Context, code *kong.Context, cpuProfile string, e env) 
 }
 
 type exitPanic struct{}
-
-// version is the module version the binary was built from, if known.
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return "gattai " + bi.Main.Version
-	}
-	return "gattai (development build)"
-}
 
 // startProfile writes a CPU profile until the returned stop is called.
 func startProfile(name string) (stop func(), err error) {

@@ -1,78 +1,77 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"net"
-	"net/http"
-	"time"
-
-	"gattai"
-	"gattai/web"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
 )
 
-// serveCmd runs the local web page and JSON API of package web.
+// serverName is the program that gattai serve runs. The web page and
+// API live there, not here, so that gattai does not link net/http and
+// crypto/tls: their packages' start-up cost every run of gattai about
+// a sixth of its start.
+const serverName = "gattai-serve"
+
+// serveCmd runs gattai-serve with the arguments given, unparsed, as git
+// runs its git-NAME commands.
 type serveCmd struct {
-	Addr     string        `default:"127.0.0.1:8080" help:"Address to listen on, host:port (port 0 picks a free one)."`
-	Public   bool          `help:"Allow an address other than loopback: anyone who can reach it may use the server."`
-	Engine   string        `short:"e" enum:"auto,backtrack,sat" default:"auto" help:"Default engine: ${enum}; a request may choose another."`
-	Timeout  time.Duration `default:"10s" help:"Time allowed to each request; a puzzle not finished gets a 'timeout' record."`
-	Jobs     int           `short:"j" default:"0" help:"Requests solving at once; 0 is one per core. Others wait, within their time."`
-	MaxBody  int64         `default:"1048576" help:"Largest request body, in bytes."`
-	Puzzles  int           `default:"100" help:"Most puzzles in one request."`
-	Verbose  bool          `short:"v" help:"Log every request on stderr."`
-	Shutdown time.Duration `default:"5s" hidden:"" help:"How long a stop waits for requests running."`
+	Args []string `arg:"" optional:"" help:"Its flags: gattai serve --help lists them."`
 }
 
 func (c *serveCmd) Run(e *env) error {
-	if !web.Loopback(c.Addr) && !c.Public {
-		return &exitError{exitBadInput, fmt.Sprintf("--addr %s is not a loopback address: give --public to serve other machines", c.Addr)}
-	}
-	if c.Timeout <= 0 || c.MaxBody <= 0 || c.Jobs < 0 || c.Puzzles <= 0 {
-		return &exitError{exitBadInput, "--timeout, --max-body and --puzzles must be positive, --jobs not negative"}
-	}
-	opts := web.Options{
-		Solver:     gattai.Options{Engine: c.Engine},
-		MaxBody:    c.MaxBody,
-		Timeout:    c.Timeout,
-		MaxSolves:  c.Jobs,
-		MaxPuzzles: c.Puzzles,
-		AnyHost:    c.Public,
-	}
-	if c.Verbose {
-		opts.Log = func(method, path string, status int, elapsed time.Duration) {
-			fmt.Fprintf(e.stderr, "%s %s %s %d %v\n", time.Now().Format(time.DateTime), method, path, status, elapsed.Round(time.Microsecond))
-		}
-	}
-	ln, err := net.Listen("tcp", c.Addr)
+	path, err := serverPath()
 	if err != nil {
 		return &exitError{exitBadInput, err.Error()}
 	}
-	srv := web.NewServer(c.Addr, opts)
-	// A stop cancels the solves running, which answer at once
-	// ("interrupted"), and Shutdown waits for those answers.
-	base, cancelBase := context.WithCancel(context.Background())
-	defer cancelBase()
-	srv.BaseContext = func(net.Listener) context.Context { return base }
-	fmt.Fprintf(e.stderr, "gattai: serving on http://%s/ (Ctrl-C stops)\n", ln.Addr())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
-		return &exitError{exitInternal, err.Error()}
-	case <-e.ctx.Done():
+	if e.process {
+		if err := execServer(path, c.Args); err != nil {
+			return &exitError{exitInternal, fmt.Sprintf("running %s: %v", path, err)}
+		}
 	}
-	cancelBase()
-	ctx, cancel := context.WithTimeout(context.Background(), c.Shutdown)
-	defer cancel()
-	err = srv.Shutdown(ctx)
-	if serr := <-done; !errors.Is(serr, http.ErrServerClosed) && err == nil {
-		err = serr
+	return runServer(e, path, c.Args)
+}
+
+// serverPath finds gattai-serve beside this executable, then on PATH.
+func serverPath() (string, error) {
+	name := serverName
+	if runtime.GOOS == "windows" {
+		name += ".exe"
 	}
-	if err != nil {
-		return &exitError{exitInternal, "stopping: " + err.Error()}
+	if self, err := os.Executable(); err == nil {
+		beside := filepath.Join(filepath.Dir(self), name)
+		if fi, err := os.Stat(beside); err == nil && fi.Mode().IsRegular() {
+			return beside, nil
+		}
 	}
-	fmt.Fprintln(e.stderr, "gattai: stopped")
-	return nil
+	if path, err := exec.LookPath(serverName); err == nil {
+		return path, nil
+	}
+	return "", fmt.Errorf("serve runs the program %s, which is neither beside gattai nor on PATH: build both with `go build -o DIR/ ./cmd/gattai ./cmd/%s`, or in a checkout run `go run ./cmd/%s`", serverName, serverName, serverName)
+}
+
+// runServer runs the server as a child and returns its exit code; a
+// stop (e.ctx done) interrupts it, and it stops as on Ctrl-C.
+func runServer(e *env, path string, args []string) error {
+	cmd := exec.CommandContext(e.ctx, path, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = e.stdin, e.stdout, e.stderr
+	cmd.Cancel = func() error {
+		if err := cmd.Process.Signal(os.Interrupt); err != nil {
+			return cmd.Process.Kill() // no interrupt on Windows
+		}
+		return nil
+	}
+	err := cmd.Run()
+	if cmd.ProcessState != nil && cmd.ProcessState.ExitCode() >= 0 {
+		if code := cmd.ProcessState.ExitCode(); code != exitOK {
+			return &exitError{code: code} // it printed why
+		}
+		return nil
+	}
+	if err == nil {
+		err = errors.New("no exit status")
+	}
+	return &exitError{exitInternal, fmt.Sprintf("running %s: %v", path, err)}
 }

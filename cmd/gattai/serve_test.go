@@ -1,90 +1,158 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"context"
-	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
-	"regexp"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
 	"strings"
-	"sync"
 	"testing"
-	"time"
+
+	"gattai/internal/testkit"
 )
 
-// syncBuffer is a bytes.Buffer that the server's goroutine and the test
-// may use at once.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+// fakeServer puts on PATH a gattai-serve that prints its arguments and
+// exits with the code in its first one.
+func fakeServer(t *testing.T) {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake server is a shell script")
+	}
+	dir := t.TempDir()
+	script := "#!/bin/sh\necho \"args: $*\"\nexit $1\n"
+	if err := os.WriteFile(filepath.Join(dir, serverName), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir)
 }
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
+// TestServeRunsServer: gattai serve hands its arguments, flags and help
+// included, unparsed to gattai-serve and exits with its code.
+func TestServeRunsServer(t *testing.T) {
+	fakeServer(t)
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"0", "--help"}, exitOK},
+		{[]string{"2", "--addr", ":80", "-v"}, exitBadInput},
+		{[]string{"4", "--", "x"}, exitInternal},
+	} {
+		out, errs, code := runGattai(t, "", append([]string{"serve"}, tc.args...)...)
+		if want := "args: " + strings.Join(tc.args, " ") + "\n"; code != tc.code || out != want || errs != "" {
+			t.Errorf("%v: exit %d, stdout %q (want %q), stderr %q", tc.args, code, out, want, errs)
+		}
+	}
 }
 
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+// TestServeNoServer: without gattai-serve, one line says how to get it,
+// and the exit is 2.
+func TestServeNoServer(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	_, errs, code := runGattai(t, "", "serve")
+	if code != exitBadInput || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "go run ./cmd/gattai-serve") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
 }
 
-// TestServe starts gattai serve on a free loopback port, solves the
-// seed Samurai through the API, and stops it with the context, as
-// SIGINT does.
-func TestServe(t *testing.T) {
+// TestServeInterrupted: a stop of gattai serve's run (its context, as
+// SIGINT's) stops the server as Ctrl-C does.
+func TestServeInterrupted(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake server is a shell script")
+	}
+	dir := t.TempDir()
+	script := "#!/bin/sh\ntrap 'echo stopped; exit 0' INT\necho ready\nwhile :; do sleep 0.01; done\n"
+	if err := os.WriteFile(filepath.Join(dir, serverName), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir)
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var stderr syncBuffer
+	pr, pw := io.Pipe()
 	codes := make(chan int, 1)
 	go func() {
-		codes <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "-v"}, env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &stderr})
+		codes <- run(ctx, []string{"serve"}, env{stdin: strings.NewReader(""), stdout: pw, stderr: io.Discard})
+		pw.Close()
 	}()
-	re := regexp.MustCompile(`serving on (http://\S+/)`)
-	var url string
-	for deadline := time.Now().Add(5 * time.Second); url == ""; {
-		if m := re.FindStringSubmatch(stderr.String()); m != nil {
-			url = m[1]
-		} else if time.Now().After(deadline) {
-			t.Fatalf("no URL printed: %q", stderr.String())
-		}
-		time.Sleep(10 * time.Millisecond)
+	lines := bufio.NewScanner(pr)
+	if !lines.Scan() || lines.Text() != "ready" {
+		t.Fatalf("server did not start: %q", lines.Text())
 	}
-	res, err := http.Post(url+"api/solve", "text/plain", strings.NewReader(readFile(t, td("seeds", "samurai-problem1.txt"))))
+	cancel()
+	if !lines.Scan() || lines.Text() != "stopped" {
+		t.Errorf("server not interrupted: %q", lines.Text())
+	}
+	io.Copy(io.Discard, pr)
+	if code := <-codes; code != exitOK {
+		t.Errorf("exit %d", code)
+	}
+}
+
+// TestServeBinaries builds gattai and gattai-serve side by side, runs
+// gattai serve (which becomes gattai-serve), solves through the API and
+// stops it with SIGINT: exit 0 and a clean stop.
+func TestServeBinaries(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds both programs")
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("sends SIGINT")
+	}
+	dir := t.TempDir()
+	build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "../gattai", "../gattai-serve")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	t.Setenv("PATH", "") // beside gattai, not on PATH
+	cmd := exec.Command(filepath.Join(dir, "gattai"), "serve", "--addr", "127.0.0.1:0", "-v")
+	var stderr testkit.SyncBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	url := testkit.ServingURL(t, &stderr)
+	if exe, err := os.Readlink(fmt.Sprintf("/proc/%d/exe", cmd.Process.Pid)); err == nil && filepath.Base(exe) != serverName {
+		t.Errorf("gattai serve still runs as %s, not replaced by %s", exe, serverName)
+	}
+	file := td("seeds", "samurai-problem1.txt")
+	res, err := http.Post(url+"api/solve", "text/plain", strings.NewReader(readFile(t, file)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ans struct {
-		Records []struct{ Status, Solution string }
-	}
-	err = json.NewDecoder(res.Body).Decode(&ans)
+	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
-	if err != nil || res.StatusCode != 200 || len(ans.Records) != 1 || ans.Records[0].Status != "unique" {
-		t.Fatalf("solve: %d %v %+v", res.StatusCode, err, ans)
+	if res.StatusCode != 200 || !strings.Contains(string(body), `"status":"unique"`) {
+		t.Fatalf("solve: %d %s", res.StatusCode, body)
 	}
-	checkCanvas(t, "samurai", readFile(t, td("seeds", "samurai-problem1.txt")), ans.Records[0].Solution)
-	cancel()
-	select {
-	case code := <-codes:
-		if code != exitOK {
-			t.Fatalf("exit %d: %s", code, stderr.String())
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not stop")
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
 	}
-	if !strings.Contains(stderr.String(), "POST /api/solve 200") {
-		t.Errorf("no request logged: %q", stderr.String())
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("%v: %s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "POST /api/solve 200") || !strings.Contains(stderr.String(), "gattai: stopped") {
+		t.Errorf("stderr: %q", stderr.String())
 	}
 }
 
-func TestServeRefusesPublic(t *testing.T) {
-	for _, addr := range []string{":8080", "0.0.0.0:8080", "192.0.2.1:80"} {
-		_, errs, code := runGattai(t, "", "serve", "--addr", addr)
-		if code != exitBadInput || !strings.Contains(errs, "--public") {
-			t.Errorf("%s: exit %d, %q", addr, code, errs)
+// TestNoNetHTTP: gattai's start stays free of the web server's
+// packages, which gattai-serve holds.
+func TestNoNetHTTP(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		switch pkg {
+		case "net/http", "crypto/tls", "gattai/web":
+			t.Errorf("gattai imports %s", pkg)
 		}
 	}
 }

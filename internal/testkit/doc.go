@@ -3,7 +3,7 @@
 // It builds models of built-in layouts and layout files, reads puzzles
 // and the variants of testdata/variants, counts solutions the reference
 // way that both engines are held to (RefCount), and finds external SAT
-// solvers.
+// solvers. SyncBuffer and ServingURL watch a server's log.
 // Each helper stops its test with t.Fatal on bad input. Paths are the
 // caller's: a test runs in its package directory, so only the caller
 // knows how far up testdata is. Only _test.go files import testkit; it
