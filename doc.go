@@ -40,5 +40,6 @@
 // gives ctx.Err(), never a count. No solution is a result (Count 0, None),
 // not an error.
 //
-// The command gattai (cmd/gattai) is a shell around this package.
+// The command gattai (cmd/gattai) is a shell around this package, and
+// so is gattai-serve (cmd/gattai-serve), the web page of package web.
 package gattai

@@ -1,12 +1,13 @@
 // Package web is gattai's local web page and JSON API, which gattai
-// serve runs: NewHandler serves an embedded page (plain HTML, CSS and
-// JavaScript, nothing fetched from elsewhere) that draws any layout as a
-// board of input cells, and the API below. It sits beside cmd/gattai,
-// a shell around the facade: it reads puzzles with layouts, fpuzzles
-// and sudokupad, solves them with a gattai.Solver, answers report.Record
-// (the objects gattai --to json writes) and draws with package svg. It
-// never touches the file system on a request's behalf: a layout file
-// comes in the body, never as a path.
+// serve runs (through the program gattai-serve, cmd/gattai-serve):
+// NewHandler serves an embedded page (plain HTML, CSS and JavaScript,
+// nothing fetched from elsewhere) that draws any layout as a board of
+// input cells, and the API below. Like cmd/gattai, a shell around the
+// facade, it reads puzzles with layouts, fpuzzles and sudokupad, solves
+// them with a gattai.Solver, answers report.Record (the objects gattai
+// --to json writes) and draws with package svg. It never touches the
+// file system on a request's behalf: a layout file comes in the body,
+// never as a path.
 //
 // # Requests
 //
