@@ -152,11 +152,16 @@ func startVars(used map[string]bool) kong.Vars {
 }
 
 // usedVars adds to used the variables (${name}) that the tags of t's
-// fields use, and those of the structs it holds.
+// fields use outside their help texts, which the lean model drops (see
+// dropHelp), and those of the structs it holds.
 func usedVars(t reflect.Type, used map[string]bool) {
 	for i := range t.NumField() {
 		f := t.Field(i)
-		for tag := string(f.Tag); ; {
+		tag := string(f.Tag)
+		if help, ok := f.Tag.Lookup("help"); ok {
+			tag = strings.Replace(tag, help, "", 1)
+		}
+		for {
 			at := strings.Index(tag, "${")
 			if at < 0 {
 				break
@@ -176,12 +181,14 @@ func usedVars(t reflect.Type, used map[string]bool) {
 
 // newParser is kong's parser of target (cli, or lean's part of it),
 // writing help and usage to stdout and stderr. The lean model, which
-// never prints help, goes without the description: kong interpolates
-// it too.
+// never prints help, goes without the description and help texts:
+// kong interpolates the variables into every one of them.
 func newParser(target any, stdout, stderr io.Writer, vars kong.Vars, exited *int) (*kong.Kong, error) {
 	desc := ""
+	lean := kong.PostBuild(dropHelp)
 	if _, whole := target.(*cli); whole {
 		desc = "Solve Sudoku on any layout of overlapping grids: classic 4x4 to 25x25, Samurai, Sumo and\nany layout described in a file; count solutions, make, rate and draw puzzles, read\nf-puzzles and SudokuPad links, export CNF for SAT solvers, serve a local page.\n\n" + exitHelp
+		lean = kong.Vars{}
 	}
 	return kong.New(target,
 		kong.Name("gattai"),
@@ -191,7 +198,23 @@ func newParser(target any, stdout, stderr io.Writer, vars kong.Vars, exited *int
 		kong.Exit(func(code int) { *exited = code; panic(exitPanic{}) }),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
 		vars,
+		lean,
 	)
+}
+
+// dropHelp empties the help texts of a model that never prints them (the
+// lean one) before kong interpolates variables into them, which is most
+// of what kong.New costs.
+func dropHelp(k *kong.Kong) error {
+	return kong.Visit(k.Model.Node, func(n kong.Visitable, next kong.Next) error {
+		switch n := n.(type) {
+		case *kong.Node:
+			n.Help = ""
+		case *kong.Value:
+			n.Help = ""
+		}
+		return next(nil)
+	})
 }
 
 // runLean parses args with a model of the global flags and only the
