@@ -16,25 +16,24 @@ import (
 	"gattai/internal/testkit"
 )
 
-// fakeServer puts on PATH a gattai-serve that prints its arguments and
-// exits with the code in its first one.
-func fakeServer(t *testing.T) {
+// fakeServer puts first on PATH a gattai-serve that runs the shell
+// script given.
+func fakeServer(t *testing.T, script string) {
 	t.Helper()
 	if runtime.GOOS == "windows" {
 		t.Skip("the fake server is a shell script")
 	}
 	dir := t.TempDir()
-	script := "#!/bin/sh\necho \"args: $*\"\nexit $1\n"
-	if err := os.WriteFile(filepath.Join(dir, serverName), []byte(script), 0o755); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, serverName), []byte("#!/bin/sh\n"+script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("PATH", dir)
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 }
 
 // TestServeRunsServer: gattai serve hands its arguments, flags and help
 // included, unparsed to gattai-serve and exits with its code.
 func TestServeRunsServer(t *testing.T) {
-	fakeServer(t)
+	fakeServer(t, "echo \"args: $*\"\nexit $1\n") // exits with its first argument
 	for _, tc := range []struct {
 		args []string
 		code int
@@ -63,15 +62,8 @@ func TestServeNoServer(t *testing.T) {
 // TestServeInterrupted: a stop of gattai serve's run (its context, as
 // SIGINT's) stops the server as Ctrl-C does.
 func TestServeInterrupted(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the fake server is a shell script")
-	}
-	dir := t.TempDir()
-	script := "#!/bin/sh\ntrap 'echo stopped; exit 0' INT\necho ready\nwhile :; do sleep 0.01; done\n"
-	if err := os.WriteFile(filepath.Join(dir, serverName), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", dir)
+	// Not interrupted, it gives up after about 10 s.
+	fakeServer(t, "trap 'echo stopped; exit 0' INT\necho ready\ni=0\nwhile [ $i -lt 1000 ]; do sleep 0.01; i=$((i+1)); done\necho 'not interrupted'\nexit 9\n")
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	codes := make(chan int, 1)
