@@ -184,22 +184,20 @@ func usedVars(t reflect.Type, used map[string]bool) {
 // never prints help, goes without the description and help texts:
 // kong interpolates the variables into every one of them.
 func newParser(target any, stdout, stderr io.Writer, vars kong.Vars, exited *int) (*kong.Kong, error) {
-	desc := ""
-	lean := kong.PostBuild(dropHelp)
-	if _, whole := target.(*cli); whole {
-		desc = "Solve Sudoku on any layout of overlapping grids: classic 4x4 to 25x25, Samurai, Sumo and\nany layout described in a file; count solutions, make, rate and draw puzzles, read\nf-puzzles and SudokuPad links, export CNF for SAT solvers, serve a local page.\n\n" + exitHelp
-		lean = kong.Vars{}
-	}
-	return kong.New(target,
+	opts := []kong.Option{
 		kong.Name("gattai"),
-		kong.Description(desc),
 		kong.UsageOnError(),
 		kong.Writers(stdout, stderr),
 		kong.Exit(func(code int) { *exited = code; panic(exitPanic{}) }),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
 		vars,
-		lean,
-	)
+	}
+	if _, whole := target.(*cli); whole {
+		opts = append(opts, kong.Description("Solve Sudoku on any layout of overlapping grids: classic 4x4 to 25x25, Samurai, Sumo and\nany layout described in a file; count solutions, make, rate and draw puzzles, read\nf-puzzles and SudokuPad links, export CNF for SAT solvers, serve a local page.\n\n"+exitHelp))
+	} else {
+		opts = append(opts, kong.PostBuild(dropHelp))
+	}
+	return kong.New(target, opts...)
 }
 
 // dropHelp empties the help texts of a model that never prints them (the
