@@ -64,9 +64,9 @@ func runServer(e *env, path string, args []string) error {
 		return nil
 	}
 	err := cmd.Run()
-	if cmd.ProcessState != nil && cmd.ProcessState.ExitCode() >= 0 {
-		if code := cmd.ProcessState.ExitCode(); code != exitOK {
-			return &exitError{code: code} // it printed why
+	if st := cmd.ProcessState; st != nil && st.ExitCode() >= 0 {
+		if st.ExitCode() != exitOK {
+			return &exitError{code: st.ExitCode()} // it printed why
 		}
 		return nil
 	}
