@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -91,70 +90,6 @@ func TestStopWhileInputBlocks(t *testing.T) {
 		_, errs, code = runCtx(ctx, r, "count", "--jobs", jobs)
 		if took := time.Since(start); code != exitTimeout || took > 2*time.Second || !strings.Contains(errs, "interrupted") {
 			t.Errorf("interrupt, jobs %s: exit %d after %v: %s", jobs, code, took, errs)
-		}
-	}
-}
-
-// -o replaces only a regular file, atomically and keeping its mode;
-// it writes through a device or a pipe, follows links, refuses a
-// directory, and leaves no temporary file behind.
-func TestOutputDestinations(t *testing.T) {
-	puzzle := td("examples", "classic.txt")
-	solution := readFile(t, td("examples", "classic.solution.txt"))
-	dir := t.TempDir()
-	solve := func(dest string) (string, int) {
-		_, errs, code := runGattai(t, "", "solve", puzzle, "-o", dest)
-		return errs, code
-	}
-
-	if _, code := solve("/dev/null"); code != 0 {
-		t.Errorf("-o /dev/null: exit %d", code)
-	}
-	if st, err := os.Stat("/dev/null"); err != nil || st.Mode()&os.ModeCharDevice == 0 {
-		t.Fatalf("/dev/null is no longer a device: %v %v", st.Mode(), err)
-	}
-
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	got := make(chan string)
-	go func() { b, _ := os.ReadFile(fifo); got <- string(b) }()
-	if errs, code := solve(fifo); code != 0 {
-		t.Errorf("-o FIFO: exit %d: %s", code, errs)
-	}
-	if s := <-got; s != solution {
-		t.Errorf("read from the FIFO %q", s)
-	}
-	if st, _ := os.Lstat(fifo); st.Mode()&os.ModeNamedPipe == 0 {
-		t.Errorf("the FIFO was replaced: %v", st.Mode())
-	}
-
-	target, link := filepath.Join(dir, "target"), filepath.Join(dir, "link")
-	os.WriteFile(target, []byte("old\n"), 0o600)
-	os.Symlink("target", link)
-	if errs, code := solve(link); code != 0 {
-		t.Errorf("-o link: exit %d: %s", code, errs)
-	}
-	if st, _ := os.Lstat(link); st.Mode()&os.ModeSymlink == 0 {
-		t.Errorf("the link was replaced")
-	}
-	if st, _ := os.Stat(target); st.Mode().Perm() != 0o600 || readFile(t, target) != solution {
-		t.Errorf("target: mode %v, %q", st.Mode(), readFile(t, target))
-	}
-
-	sub := filepath.Join(dir, "sub")
-	os.Mkdir(sub, 0o755)
-	if errs, code := solve(sub); code != exitBadInput || errs != "gattai: -o "+sub+": is a directory\n" {
-		t.Errorf("-o DIR: exit %d: %q", code, errs)
-	}
-	if errs, code := solve(filepath.Join(dir, "nosuch", "x.txt")); code != exitBadInput || !strings.Contains(errs, "-o "+filepath.Join(dir, "nosuch", "x.txt")+": no such file") {
-		t.Errorf("-o in a missing directory: exit %d: %q", code, errs)
-	}
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".tmp") {
-			t.Errorf("left behind: %s", e.Name())
 		}
 	}
 }
