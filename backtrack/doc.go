@@ -203,7 +203,9 @@
 //     cut the Sumo example's by a quarter. Weights per unit as well as
 //     per board (a contradiction also weighing the bands and stacks
 //     where a digit or a cell ran out): the samurai set and 400 more
-//     level (11.36/11.47 to 11.42/11.37), the others as before.
+//     level (11.36/11.47 to 11.42/11.37), the others as before; boards
+//     weighed at the root by their cells left unsolved, more or fewer:
+//     the samurai sets 11.38 to 11.70, the rest as before.
 //   - the digit of the configuration guess, over the samurai set, the
 //     sumo set, the Shogun and the Sumo example (guesses): the first
 //     11.51/295.3/114/34, the last 11.74/233.9/523/26, the fewest cells
