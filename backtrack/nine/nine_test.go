@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -72,11 +73,11 @@ func readSet(tb testing.TB, name string) [][81]uint8 {
 }
 
 // refCount is the reference: plain backtracking over row, column and box
-// masks, always filling the empty cell with the fewest candidates, and
-// giving up on a branch where a row, column or box has a digit left to
-// place and no cell for it (without that, a puzzle with no solution can
-// take it seconds, too long for the fuzzer). It counts solutions up to
-// limit and keeps the first.
+// masks. At each step it fills the empty cell with the fewest
+// candidates, unless a row, column or box has a digit left with one
+// cell for it (that cell takes it) or none (the branch fails): without
+// those, some puzzles took it seconds, too long for the fuzzer. It
+// counts solutions up to limit and keeps the first.
 func refCount(givens *[81]uint8, limit int) (int, [81]uint8) {
 	var rows, cols, boxes [9]uint16
 	g := *givens
@@ -100,23 +101,16 @@ func refCount(givens *[81]uint8, limit int) (int, [81]uint8) {
 	var first [81]uint8
 	var rec func()
 	rec = func() {
+		var free [81]uint16
 		best, bestN := -1, 10
-		var bestFree uint16
 		for i, v := range g {
 			if v != 0 {
 				continue
 			}
-			free := ^(rows[i/9] | cols[i%9] | boxes[i/27*3+i%9/3]) & 0x3FE
-			n := 0
-			for m := free; m != 0; m &= m - 1 {
-				n++
+			free[i] = ^(rows[i/9] | cols[i%9] | boxes[i/27*3+i%9/3]) & 0x3FE
+			if n := bits.OnesCount16(free[i]); n < bestN {
+				best, bestN = i, n
 			}
-			if n < bestN {
-				best, bestN, bestFree = i, n, free
-			}
-		}
-		if best >= 0 && stuck(&g, &rows, &cols, &boxes) {
-			return
 		}
 		if best < 0 {
 			count++
@@ -125,10 +119,20 @@ func refCount(givens *[81]uint8, limit int) (int, [81]uint8) {
 			}
 			return
 		}
+		tryFree := free[best]
+		if bestN > 1 {
+			cell, digit, ok := unitChoice(&g, &free, &rows, &cols, &boxes)
+			if !ok {
+				return
+			}
+			if cell >= 0 {
+				best, tryFree = cell, digit
+			}
+		}
 		r, c, x := best/9, best%9, best/27*3+best%9/3
 		for v := uint8(1); v <= 9; v++ {
 			m := uint16(1) << v
-			if bestFree&m == 0 {
+			if tryFree&m == 0 {
 				continue
 			}
 			g[best] = v
@@ -149,26 +153,46 @@ func refCount(givens *[81]uint8, limit int) (int, [81]uint8) {
 	return count, first
 }
 
-// stuck reports whether some row, column or box of g lacks a digit that
-// none of its empty cells can take.
-func stuck(g *[81]uint8, rows, cols, boxes *[9]uint16) bool {
-	var rowCan, colCan, boxCan [9]uint16
-	for i, v := range g {
-		if v != 0 {
-			continue
+// unitChoice looks at every row, column and box of g, whose empty
+// cells' candidates are free: a digit it lacks with no cell for it
+// fails the branch (ok false); with one cell, that cell and digit (as a
+// mask) are returned; otherwise cell -1.
+func unitChoice(g *[81]uint8, free *[81]uint16, rows, cols, boxes *[9]uint16) (cell int, digit uint16, ok bool) {
+	for u := range 27 {
+		var cells [9]int
+		var used uint16
+		for k := range 9 {
+			switch {
+			case u < 9:
+				cells[k], used = u*9+k, rows[u]
+			case u < 18:
+				cells[k], used = k*9+u-9, cols[u-9]
+			default:
+				b := u - 18
+				cells[k], used = (b/3*3+k/3)*9+b%3*3+k%3, boxes[b]
+			}
 		}
-		r, c, x := i/9, i%9, i/27*3+i%9/3
-		free := ^(rows[r] | cols[c] | boxes[x]) & 0x3FE
-		rowCan[r] |= free
-		colCan[c] |= free
-		boxCan[x] |= free
-	}
-	for u := range 9 {
-		if (rows[u]|rowCan[u])&0x3FE != 0x3FE || (cols[u]|colCan[u])&0x3FE != 0x3FE || (boxes[u]|boxCan[u])&0x3FE != 0x3FE {
-			return true
+		var once, twice uint16
+		for _, i := range cells {
+			if g[i] == 0 {
+				twice |= once & free[i]
+				once |= free[i]
+			}
+		}
+		missing := 0x3FE &^ used
+		if missing&^once != 0 {
+			return 0, 0, false
+		}
+		if single := missing & once &^ twice; single != 0 {
+			d := single & -single
+			for _, i := range cells {
+				if g[i] == 0 && free[i]&d != 0 {
+					return i, d, true
+				}
+			}
 		}
 	}
-	return false
+	return -1, 0, true
 }
 
 var classic = func() *layouts.Model {
