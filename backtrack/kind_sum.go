@@ -14,7 +14,10 @@ import (
 // least partial sum lo: fwd[i] holds the sums the first i cells can
 // make, need[i] the sums before cell i from which the cells from i on
 // can reach the target. Digit d of cell i stays if some sum of fwd[i]
-// plus w_i·d is in need[i+1].
+// plus w_i·d is in need[i+1]. Taking a run of cells that are each
+// other's peers (a diagonal in one box) as one step, over their
+// assignments of different digits, cut a minimal little killer's nodes
+// by a third (15,449 to 10,588) but took 1.6 times as long.
 type linear struct {
 	cells     []int32
 	w         []int
