@@ -161,15 +161,22 @@ func unitChoice(g *[81]uint8, free *[81]uint16, rows, cols, boxes *[9]uint16) (c
 	for u := range 27 {
 		var cells [9]int
 		var used uint16
-		for k := range 9 {
-			switch {
-			case u < 9:
-				cells[k], used = u*9+k, rows[u]
-			case u < 18:
-				cells[k], used = k*9+u-9, cols[u-9]
-			default:
-				b := u - 18
-				cells[k], used = (b/3*3+k/3)*9+b%3*3+k%3, boxes[b]
+		switch {
+		case u < 9:
+			used = rows[u]
+			for k := range cells {
+				cells[k] = u*9 + k
+			}
+		case u < 18:
+			used = cols[u-9]
+			for k := range cells {
+				cells[k] = k*9 + u - 9
+			}
+		default:
+			b := u - 18
+			used = boxes[b]
+			for k := range cells {
+				cells[k] = (b/3*3+k/3)*9 + b%3*3 + k%3
 			}
 		}
 		var once, twice uint16
