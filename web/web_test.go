@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"gattai/internal/testkit"
 	"gattai/layouts"
 	"gattai/report"
 )
@@ -81,17 +82,8 @@ func checkSolution(t *testing.T, puzzle string, opts layouts.ReadOptions, rec re
 	if err != nil || len(ps) != 1 {
 		t.Fatalf("reading the puzzle: %v", err)
 	}
-	p := ps[0]
-	opts.Model = p.Model
-	gs, err := layouts.ReadAll(strings.NewReader(rec.Solution), opts)
-	if err != nil || len(gs) != 1 {
-		t.Fatalf("reading the solution %q: %v", rec.Solution, err)
-	}
-	g := layouts.Grid{Model: p.Model, Digits: gs[0].Givens}
-	if err := layouts.Check(p, g); err != nil {
-		t.Fatalf("the solution fails layouts.Check: %v", err)
-	}
-	return p
+	testkit.CheckSolution(t, ps[0], rec.Solution, opts)
+	return ps[0]
 }
 
 func TestSolve(t *testing.T) {

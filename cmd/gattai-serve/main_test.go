@@ -39,7 +39,7 @@ func TestServe(t *testing.T) {
 	if err != nil || res.StatusCode != 200 || len(ans.Records) != 1 || ans.Records[0].Status != "unique" {
 		t.Fatalf("solve: %d %v %+v", res.StatusCode, err, ans)
 	}
-	checkSolution(t, p, ans.Records[0].Solution)
+	testkit.CheckSolution(t, p, ans.Records[0].Solution, layouts.ReadOptions{Format: layouts.FormatCanvas})
 	cancel()
 	select {
 	case code := <-codes:
@@ -51,18 +51,6 @@ func TestServe(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "POST /api/solve 200") || !strings.Contains(stderr.String(), "gattai: stopped") {
 		t.Errorf("no request logged, or no stop: %q", stderr.String())
-	}
-}
-
-// checkSolution holds a solution in canvas form to layouts.Check.
-func checkSolution(t *testing.T, p *layouts.Puzzle, solution string) {
-	t.Helper()
-	gs, err := layouts.ReadAll(strings.NewReader(solution), layouts.ReadOptions{Format: layouts.FormatCanvas, Model: p.Model})
-	if err != nil || len(gs) != 1 {
-		t.Fatalf("reading the solution: %d grids, %v\n%s", len(gs), err, solution)
-	}
-	if err := layouts.Check(p, layouts.Grid{Model: p.Model, Digits: gs[0].Givens}); err != nil {
-		t.Errorf("Check: %v", err)
 	}
 }
 

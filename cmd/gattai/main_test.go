@@ -63,20 +63,10 @@ func checkCanvas(t *testing.T, layout, puzzle, solution string) {
 	m := testkit.Model(t, layout, 9)
 	opts := layouts.ReadOptions{Format: layouts.FormatCanvas, Model: m}
 	ps, err := layouts.ReadAll(strings.NewReader(puzzle), opts)
-	if err != nil {
-		t.Fatal(err)
+	if err != nil || len(ps) != 1 {
+		t.Fatalf("%d puzzles, %v", len(ps), err)
 	}
-	gs, err := layouts.ReadAll(strings.NewReader(solution), opts)
-	if err != nil {
-		t.Fatalf("reading output: %v\n%s", err, solution)
-	}
-	if len(ps) != 1 || len(gs) != 1 {
-		t.Fatalf("%d puzzles, %d solutions", len(ps), len(gs))
-	}
-	g := layouts.Grid{Model: m, Digits: gs[0].Givens}
-	if err := layouts.Check(ps[0], g); err != nil {
-		t.Errorf("Check: %v", err)
-	}
+	g := testkit.CheckSolution(t, ps[0], solution, opts)
 	if g.String() != solution {
 		t.Errorf("output is not the canvas form:\n%s", solution)
 	}

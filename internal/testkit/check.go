@@ -1,0 +1,24 @@
+package testkit
+
+import (
+	"strings"
+	"testing"
+
+	"gattai/layouts"
+)
+
+// CheckSolution reads solution, one grid printed on p's layout as opts
+// says (its Model is p's), and holds it to layouts.Check against p.
+func CheckSolution(t testing.TB, p *layouts.Puzzle, solution string, opts layouts.ReadOptions) layouts.Grid {
+	t.Helper()
+	opts.Model = p.Model
+	gs, err := layouts.ReadAll(strings.NewReader(solution), opts)
+	if err != nil || len(gs) != 1 {
+		t.Fatalf("reading the solution: %d grids, %v\n%s", len(gs), err, solution)
+	}
+	g := layouts.Grid{Model: p.Model, Digits: gs[0].Givens}
+	if err := layouts.Check(p, g); err != nil {
+		t.Fatalf("the solution fails layouts.Check: %v\n%s", err, solution)
+	}
+	return g
+}
