@@ -30,9 +30,11 @@
 // format). Line ends may be LF, CRLF or CR alone (old Mac files); a UTF-8 byte-order mark is
 // skipped. A line longer than 16384 bytes, a canvas of more than 1024
 // rows or a grid of more than 64 symbols is refused (ErrTooLarge) before
-// anything is allocated for it. Errors are *ParseError at file:line:col,
-// 1-based, unwrapping to ErrSyntax, ErrSymbol, ErrShape, ErrConflict,
-// ErrTruncated, ErrEmpty or ErrTooLarge. A malformed puzzle consumes its
+// anything is allocated for it. A NUL byte ends the input with one
+// ErrBinary at its place: no text holds one, so the rest is not read.
+// Errors are *ParseError at file:line:col, 1-based, unwrapping to
+// ErrSyntax, ErrSymbol, ErrShape, ErrConflict, ErrTruncated, ErrEmpty,
+// ErrTooLarge or ErrBinary. A malformed puzzle consumes its
 // own lines and yields one error, and the next Read goes on with the next
 // puzzle. Givens repeated in a unit are an ErrConflict placed at the
 // second one, naming both cells. The message says more when another

@@ -14,6 +14,7 @@ var (
 	ErrTruncated = errors.New("truncated puzzle")
 	ErrEmpty     = errors.New("empty input")
 	ErrTooLarge  = errors.New("beyond limits")
+	ErrBinary    = errors.New("binary data, not a puzzle")
 )
 
 // ParseError is an error at a position in a named input, 1-based.

@@ -241,6 +241,13 @@ func (r *Reader) readRaw() (line, bool) {
 	if len(s) > maxLine {
 		s, long = s[:maxLine], true
 	}
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		// No text holds a NUL byte: the input is an image, an archive,
+		// a compiled program... One record for it, not one per block.
+		r.ended = true
+		r.ioErr = &ParseError{File: r.opts.File, Line: r.num, Col: i + 1, Err: fmt.Errorf("%w (a NUL byte)", ErrBinary)}
+		return line{}, false
+	}
 	r.last = len(s)
 	return line{text: s, num: r.num, long: long}, true
 }

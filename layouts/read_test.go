@@ -178,6 +178,11 @@ func TestRead(t *testing.T) {
 		{"canvas/too many rows", strings.Repeat(".\n", MaxCanvasSide+1), FormatCanvas, nil, []record{bad("1025:1", ErrTooLarge)}},
 		{"canvas/hash comment and filler rows", "# comment\n" + strings.ReplaceAll(example(t, "sohei"), " ", "#"), FormatAuto, nil, []record{ok(9, "sohei")}},
 		{"canvas/grid rows", "Grid 01\n", FormatCanvas, nil, []record{bad("1:1", ErrShape)}},
+
+		{"binary/first line", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", FormatAuto, nil, []record{bad("3:1", ErrBinary)}},
+		{"binary/after a puzzle", l81 + "\n" + l81 + "\n..\x00..\n" + l81 + "\n", FormatAuto, nil, []record{ok(9, "classic"), ok(9, "classic"), bad("3:3", ErrBinary)}},
+		{"binary/in a canvas", edit(samurai, 5, 4, "\x00"), FormatAuto, nil, []record{bad("5:4", ErrBinary)}},
+		{"binary/beyond a long line", strings.Repeat(".", 20000) + "\x00\n", FormatLine, nil, []record{bad("1:16385", ErrTooLarge)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

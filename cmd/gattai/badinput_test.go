@@ -47,6 +47,7 @@ func TestBadInput(t *testing.T) {
 		{name: "empty input", text: "", code: exitBadInput, at: "1:1", msg: "empty input"},
 		{name: "truncated last puzzle", text: line + "\n" + line[:50], code: exitBadInput, at: "2:51", msg: "truncated puzzle: input ends after 50 symbols"},
 		{name: "short line", text: line[:50] + "\n" + line + "\n", code: exitBadInput, at: "1:51", msg: "line has 50 symbols, not n*n for a grid size n (81 for 9x9)"},
+		{name: "binary file", text: "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\n" + strings.Repeat("12\n\n.3\n\n", 50), code: exitBadInput, at: "3:1", msg: "binary data, not a puzzle (a NUL byte)"},
 		{name: "CRLF", text: strings.ReplaceAll(rowsText, "\n", "\r\n"), code: exitOK},
 		{name: "byte-order mark", text: "\ufeff" + rowsText, code: exitOK},
 		{name: "grids of different sizes", file: "sizes.json", text: "{\"size\": 9,\n \"grids\": [{\"at\": \"r1c1\"},\n   {\"at\": \"r7c7\", \"size\": 4}]}\n",
