@@ -28,7 +28,9 @@
 // A Reader streams: it reads line by line and holds one puzzle at a time
 // (at most the 1025 lines of the first block while detecting the
 // format). Line ends may be LF, CRLF or CR alone (old Mac files); a UTF-8 byte-order mark is
-// skipped. A line longer than 16384 bytes, a canvas of more than 1024
+// skipped, and text that starts with a UTF-16 one (as Windows PowerShell
+// 5 writes) is read as UTF-16, its positions counted in the UTF-8 bytes
+// it decodes to. A line longer than 16384 bytes, a canvas of more than 1024
 // rows or a grid of more than 64 symbols is refused (ErrTooLarge) before
 // anything is allocated for it. A NUL byte ends the input with one
 // ErrBinary at its place: no text holds one, so the rest is not read.

@@ -53,7 +53,7 @@ func fuzzRead(f *testing.F, format Format, seeds ...string) {
 }
 
 func FuzzReadLine(f *testing.F) {
-	fuzzRead(f, FormatLine, "formats/line.txt", "formats/line-bad.txt", "formats/line-crlf.txt")
+	fuzzRead(f, FormatLine, "formats/line.txt", "formats/line-bad.txt", "formats/line-crlf.txt", "formats/line-utf16.txt")
 }
 
 func FuzzReadRows(f *testing.F) {
@@ -74,7 +74,7 @@ func FuzzReadCanvas(f *testing.F) {
 }
 
 func FuzzReadAuto(f *testing.F) {
-	fuzzRead(f, FormatAuto, "formats/line.txt", "formats/rows.txt", "formats/rows-styles.txt", "formats/poj3.txt", "formats/euler3.txt",
+	fuzzRead(f, FormatAuto, "formats/line.txt", "formats/line-utf16.txt", "formats/rows.txt", "formats/rows-styles.txt", "formats/poj3.txt", "formats/euler3.txt",
 		"formats/canvas-multi.txt", "formats/canvas-fillers.txt", "examples/butterfly.txt")
 }
 

@@ -74,6 +74,7 @@ func TestGolden(t *testing.T) {
 	}{
 		{"line", "formats/line.txt", FormatAuto, FormatAuto},
 		{"line", "formats/line-crlf.txt", FormatAuto, FormatAuto},
+		{"line", "formats/line-utf16.txt", FormatAuto, FormatAuto},
 		{"line-bad", "formats/line-bad.txt", FormatAuto, FormatAuto},
 		{"line-as-rows", "formats/line.txt", FormatAuto, FormatRows},
 		{"rows", "formats/rows.txt", FormatAuto, FormatAuto},

@@ -51,6 +51,7 @@ type Reader struct {
 	nl    bool   // the last line read ended with a newline
 	last  int    // length of the last line read
 	ended bool   // in is exhausted
+	began bool   // in was looked at for a UTF-16 byte-order mark
 	ahead []line // lines read but not yet consumed
 	ioErr error
 
@@ -207,6 +208,15 @@ func ReadAll(r io.Reader, opts ReadOptions) ([]*Puzzle, error) {
 func (r *Reader) readRaw() (line, bool) {
 	if r.ended {
 		return line{}, false
+	}
+	if !r.began {
+		r.began = true
+		if b, _ := r.in.Peek(2); len(b) == 2 {
+			if ok, big := utf16Order(b); ok {
+				r.in.Discard(2)
+				r.in = bufio.NewReaderSize(&utf16Reader{in: r.in, big: big}, maxLine+8)
+			}
+		}
 	}
 	b, err := r.readSlice()
 	s := string(b)

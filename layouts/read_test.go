@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 const l81 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -179,6 +180,13 @@ func TestRead(t *testing.T) {
 		{"canvas/hash comment and filler rows", "# comment\n" + strings.ReplaceAll(example(t, "sohei"), " ", "#"), FormatAuto, nil, []record{ok(9, "sohei")}},
 		{"canvas/grid rows", "Grid 01\n", FormatCanvas, nil, []record{bad("1:1", ErrShape)}},
 
+		{"utf-16le", utf16Text("\uFEFF"+l81+"\r\n"+l81+"\r\n", false), FormatAuto, nil, []record{ok(9, "classic"), ok(9, "classic")}},
+		{"utf-16be", utf16Text("\uFEFF"+l81+"\n", true), FormatAuto, nil, []record{ok(9, "classic")}},
+		{"utf-16le canvas", utf16Text("\uFEFF"+samurai, false), FormatAuto, nil, []record{ok(9, "samurai")}},
+		{"utf-16le surrogate pair", utf16Text("\uFEFF"+l81[:3]+"\U0001F600"+l81[4:]+"\n", false), FormatLine, nil, []record{bad("1:4", ErrSymbol)}},
+		{"utf-16le lone surrogate", utf16Text("\uFEFF"+l81[:3], false) + "\x00\xD8" + utf16Text(l81[4:]+"\n", false), FormatLine, nil, []record{bad("1:4", ErrSymbol)}},
+		{"utf-16le odd last byte", utf16Text("\uFEFF"+l81, false) + "\x31", FormatLine, nil, []record{bad("1:85", ErrTruncated)}},
+		{"utf-16le without a mark", utf16Text(l81+"\n", false), FormatAuto, nil, []record{bad("1:2", ErrBinary)}},
 		{"binary/first line", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", FormatAuto, nil, []record{bad("3:1", ErrBinary)}},
 		{"binary/after a puzzle", l81 + "\n" + l81 + "\n..\x00..\n" + l81 + "\n", FormatAuto, nil, []record{ok(9, "classic"), ok(9, "classic"), bad("3:3", ErrBinary)}},
 		{"binary/in a canvas", edit(samurai, 5, 4, "\x00"), FormatAuto, nil, []record{bad("5:4", ErrBinary)}},
@@ -422,4 +430,17 @@ func TestReadAmbiguous(t *testing.T) {
 			}
 		})
 	}
+}
+
+// utf16Text is s in UTF-16, big-endian or little-endian.
+func utf16Text(s string, big bool) string {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		if big {
+			b = append(b, byte(u>>8), byte(u))
+		} else {
+			b = append(b, byte(u), byte(u>>8))
+		}
+	}
+	return string(b)
 }

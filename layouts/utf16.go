@@ -1,0 +1,94 @@
+package layouts
+
+import (
+	"bufio"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// utf16Reader decodes UTF-16 text (little- or big-endian) into UTF-8 as
+// it is read: Windows PowerShell 5 redirects a program's output into
+// such files, byte-order mark first. An unpaired surrogate or an odd
+// last byte reads as U+FFFD.
+type utf16Reader struct {
+	in  *bufio.Reader
+	big bool
+	out [utf8.UTFMax]byte // the encoding of a rune that did not fit
+	n   int               // bytes of out still to deliver
+	off int
+}
+
+// utf16Order reports whether b starts with a UTF-16 byte-order mark,
+// and the order it gives.
+func utf16Order(b []byte) (ok, big bool) {
+	if len(b) < 2 {
+		return false, false
+	}
+	switch {
+	case b[0] == 0xFF && b[1] == 0xFE:
+		return true, false
+	case b[0] == 0xFE && b[1] == 0xFF:
+		return true, true
+	}
+	return false, false
+}
+
+// unit reads one 16-bit unit; false at the end of the input (an odd
+// last byte gives U+FFFD and true once).
+func (r *utf16Reader) unit() (uint16, bool, error) {
+	b0, err := r.in.ReadByte()
+	if err != nil {
+		return 0, false, err
+	}
+	b1, err := r.in.ReadByte()
+	if err != nil {
+		return utf8.RuneError, true, nil
+	}
+	if r.big {
+		return uint16(b0)<<8 | uint16(b1), true, nil
+	}
+	return uint16(b1)<<8 | uint16(b0), true, nil
+}
+
+func (r *utf16Reader) Read(p []byte) (int, error) {
+	k := 0
+	for k < len(p) {
+		if r.n > 0 {
+			c := copy(p[k:], r.out[r.off:r.off+r.n])
+			k += c
+			r.off += c
+			r.n -= c
+			continue
+		}
+		if k > 0 && r.in.Buffered() < 2 {
+			return k, nil // what is decoded, before waiting for more
+		}
+		u, ok, err := r.unit()
+		if !ok {
+			return k, err
+		}
+		c := rune(u)
+		if utf16.IsSurrogate(c) {
+			c = utf8.RuneError
+			if u < 0xDC00 { // a high surrogate: its low one should follow
+				if next, err := r.in.Peek(2); err == nil {
+					lo := uint16(next[1])<<8 | uint16(next[0])
+					if r.big {
+						lo = uint16(next[0])<<8 | uint16(next[1])
+					}
+					if d := utf16.DecodeRune(rune(u), rune(lo)); d != utf8.RuneError {
+						r.in.Discard(2)
+						c = d
+					}
+				}
+			}
+		}
+		if c < utf8.RuneSelf {
+			p[k] = byte(c)
+			k++
+			continue
+		}
+		r.n, r.off = utf8.EncodeRune(r.out[:], c), 0
+	}
+	return k, nil
+}
