@@ -27,9 +27,8 @@ const (
 	clauseBytes, litBytes = 24, 8
 )
 
-// scanner reads a text input word by word, never holding a whole line
-// (except through line, bounded by maxLine), and knows the 1-based line
-// and column of each word. A line ends at "\n", "\r\n" or a lone "\r".
+// scanner reads a text input word by word, never holding a whole line,
+// and knows the 1-based line and column of each word. A line ends at "\n", "\r\n" or a lone "\r".
 type scanner struct {
 	r    *bufio.Reader
 	name string
@@ -107,24 +106,6 @@ func (s *scanner) skipLine() error {
 		if err != nil || !ok || b == '\n' || b == '\r' {
 			return err
 		}
-		s.advance()
-	}
-}
-
-// rest is the rest of the current line, which must be at most maxLine
-// bytes long, and its column.
-func (s *scanner) rest() (string, int, error) {
-	col := s.col
-	s.buf = s.buf[:0]
-	for {
-		b, ok, err := s.peek()
-		if err != nil || !ok || b == '\n' || b == '\r' {
-			return string(s.buf), col, err
-		}
-		if len(s.buf) == maxLine {
-			return "", col, s.errorAt(s.line, col, layouts.ErrTooLarge, "line longer than %d bytes", maxLine)
-		}
-		s.buf = append(s.buf, b)
 		s.advance()
 	}
 }

@@ -267,7 +267,7 @@ func (r *Reader) readRaw() (line, bool) {
 // the buffer fills first, the rest and io.EOF at the end.
 func (r *Reader) readSlice() ([]byte, error) {
 	for n := 0; ; {
-		buf, err := r.in.Peek(r.in.Buffered())
+		buf, _ := r.in.Peek(r.in.Buffered())
 		// Two byte searches, which are vectorised, beat IndexAny.
 		rest := buf[n:]
 		i := bytes.IndexByte(rest, '\n')
@@ -282,7 +282,7 @@ func (r *Reader) readSlice() ([]byte, error) {
 			return r.in.ReadSlice(rest[i])
 		}
 		n = len(buf)
-		if _, err = r.in.Peek(n + 1); err != nil {
+		if _, err := r.in.Peek(n + 1); err != nil {
 			// Full, or the end of the input: ReadSlice says which.
 			return r.in.ReadSlice('\n')
 		}

@@ -266,7 +266,6 @@ func decompress(in []uint16, value func(uint16) int, limit int) ([]uint16, error
 			// The literal is about to be the next output unit.
 			dict = append(dict, span{len(out), 1})
 			out = append(out, unit)
-			c = len(dict) - 1
 			enlargeIn--
 			if enlargeIn == 0 {
 				enlargeIn = 1 << numBits

@@ -366,7 +366,7 @@ func (g *grid) triads() int {
 	o1, o2, o3, o4 = count4(o[5], o1, o2, o3, o4)
 	o1, o2, o3, o4 = count4(o[6], o1, o2, o3, o4)
 	o1, o2, o3, o4 = count4(o[7], o1, o2, o3, o4)
-	o1, o2, o3, o4 = count4(o[8], o1, o2, o3, o4)
+	_, _, o3, o4 = count4(o[8], o1, o2, o3, o4)
 	s1, s2, s3, s4 := u[0], uint64(0), uint64(0), uint64(0)
 	s1, s2, s3, s4 = count4(u[1], s1, s2, s3, s4)
 	s1, s2, s3, s4 = count4(u[2], s1, s2, s3, s4)
@@ -375,7 +375,7 @@ func (g *grid) triads() int {
 	s1, s2, s3, s4 = count4(u[5], s1, s2, s3, s4)
 	s1, s2, s3, s4 = count4(u[6], s1, s2, s3, s4)
 	s1, s2, s3, s4 = count4(u[7], s1, s2, s3, s4)
-	s1, s2, s3, s4 = count4(u[8], s1, s2, s3, s4)
+	_, _, s3, s4 = count4(u[8], s1, s2, s3, s4)
 	const all = bandMask | bandMask<<32
 	if (^o3|s4)&all != 0 {
 		return -1
