@@ -22,10 +22,11 @@ bench pkg="./..." pattern=".":
 fuzz time="30s":
     .ci/fuzz {{time}}
 
-# Formatting and vet.
+# Formatting, vet and staticcheck (the version CI runs).
 lint:
     test -z "$(gofmt -l . | grep -v '^testdata/')"
     go vet ./...
+    go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
 # What CI runs.
 ci:
