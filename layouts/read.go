@@ -211,12 +211,7 @@ func (r *Reader) readRaw() (line, bool) {
 	}
 	if !r.began {
 		r.began = true
-		if b, _ := r.in.Peek(2); len(b) == 2 {
-			if ok, big := utf16Order(b); ok {
-				r.in.Discard(2)
-				r.in = bufio.NewReaderSize(&utf16Reader{in: r.in, big: big}, maxLine+8)
-			}
-		}
+		r.in = UTF8(r.in)
 	}
 	b, err := r.readSlice()
 	s := string(b)

@@ -18,6 +18,20 @@ type utf16Reader struct {
 	off int
 }
 
+// UTF8 is br, or, when br starts with a UTF-16 byte-order mark, a reader
+// of the rest of it decoded to UTF-8. It peeks at two bytes, which may
+// wait for input. Reader does this itself; a caller that looks at the
+// text before a Reader does (for a setter's link, say) calls it first.
+func UTF8(br *bufio.Reader) *bufio.Reader {
+	b, _ := br.Peek(2)
+	ok, big := utf16Order(b)
+	if !ok {
+		return br
+	}
+	br.Discard(2)
+	return bufio.NewReaderSize(&utf16Reader{in: br, big: big}, br.Size())
+}
+
 // utf16Order reports whether b starts with a UTF-16 byte-order mark,
 // and the order it gives.
 func utf16Order(b []byte) (ok, big bool) {

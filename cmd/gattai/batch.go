@@ -565,7 +565,7 @@ func readSource(s source, rd reading, n *atomic.Int64, put func(*record) bool) b
 		return put(&record{file: s.name, err: pathless(err)})
 	}
 	defer rc.Close()
-	br := bufio.NewReaderSize(countingReader{rc, n}, 64<<10)
+	br := layouts.UTF8(bufio.NewReaderSize(countingReader{rc, n}, 64<<10))
 	if linkInput(rd.format, br) {
 		if rd.model != nil {
 			return put(&record{file: s.name, err: errors.New("a setter's link carries its own layout: drop --layout, --layout-file, --size and --box")})

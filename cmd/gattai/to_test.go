@@ -166,6 +166,20 @@ func TestLinkArgument(t *testing.T) {
 	}
 }
 
+// A file of links in UTF-16, as Windows PowerShell 5 redirects output,
+// reads as one in UTF-8.
+func TestLinkUTF16(t *testing.T) {
+	link, _, code := runGattai(t, "", "solve", "--to", "sudokupad", td("seeds", "samurai-problem1.txt"))
+	if code != 0 {
+		t.Fatal("no link")
+	}
+	file := filepath.Join(t.TempDir(), "links.txt")
+	os.WriteFile(file, []byte(utf16LE("\ufeff"+strings.ReplaceAll(link, "\n", "\r\n"))), 0o644)
+	if out, errs, code := runGattai(t, "", "count", file); code != 0 || out != "1\n" {
+		t.Errorf("exit %d, %q, %s", code, out, errs)
+	}
+}
+
 // plainLine lets linkInput skip the detectors only for lines that they
 // would never take for a link.
 func TestPlainLine(t *testing.T) {
