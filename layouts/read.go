@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // maxLine is the longest line read, in bytes: a 64x64 grid on one line
@@ -249,8 +250,12 @@ func (r *Reader) readRaw() (line, bool) {
 	if i := strings.IndexByte(s, 0); i >= 0 {
 		// No text holds a NUL byte: the input is an image, an archive,
 		// a compiled program... One record for it, not one per block.
+		what := "a NUL byte"
+		if r.num == 1 && i < 2 && len(s) >= 2 && s[1-i] != 0 && s[1-i] < utf8.RuneSelf {
+			what += ": UTF-16 text without its byte-order mark? Save it as UTF-8"
+		}
 		r.ended = true
-		r.ioErr = &ParseError{File: r.opts.File, Line: r.num, Col: i + 1, Err: fmt.Errorf("%w (a NUL byte)", ErrBinary)}
+		r.ioErr = &ParseError{File: r.opts.File, Line: r.num, Col: i + 1, Err: fmt.Errorf("%w (%s)", ErrBinary, what)}
 		return line{}, false
 	}
 	r.last = len(s)

@@ -51,6 +51,7 @@ func TestBadInput(t *testing.T) {
 		{name: "binary file", text: "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\n" + strings.Repeat("12\n\n.3\n\n", 50), code: exitBadInput, at: "3:1", msg: "binary data, not a puzzle (a NUL byte)"},
 		{name: "CRLF", text: strings.ReplaceAll(rowsText, "\n", "\r\n"), code: exitOK},
 		{name: "byte-order mark", text: "\ufeff" + rowsText, code: exitOK},
+		{name: "UTF-16 without its mark", text: utf16LE(rowsText), code: exitBadInput, at: "1:2", msg: "(a NUL byte: UTF-16 text without its byte-order mark? Save it as UTF-8)"},
 		{name: "UTF-16 with its mark", text: utf16LE("\ufeff" + strings.ReplaceAll(rowsText, "\n", "\r\n")), code: exitOK},
 		{name: "grids of different sizes", file: "sizes.json", text: "{\"size\": 9,\n \"grids\": [{\"at\": \"r1c1\"},\n   {\"at\": \"r7c7\", \"size\": 4}]}\n",
 			args: []string{"--layout-file", "FILE", "-"}, code: exitBadInput, at: "3:4", msg: "grid 2 has size 4 but the layout 9"},
