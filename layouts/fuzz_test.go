@@ -86,6 +86,7 @@ func FuzzParseLayoutFile(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(data)
+	f.Add([]byte(utf16Text("\uFEFF"+string(data), false)))
 	for _, in := range Builtins() {
 		l, err := Builtin(in.Name, 4, Shape{})
 		if err != nil {

@@ -152,7 +152,10 @@ func Classic(n int, box Shape) *Layout {
 }
 
 // ParseLayoutFile reads a layout file (JSON, see doc.go) and validates it.
+// A byte-order mark is dropped: UTF-8's, or UTF-16's with the text
+// decoded (positions are then those of the text in UTF-8).
 func ParseLayoutFile(name string, data []byte) (*Layout, error) {
+	data = plainText(data)
 	var l Layout
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()

@@ -83,6 +83,8 @@ func TestParseLayoutFileErrors(t *testing.T) {
 		{"region outside", "{\"size\": 4, " + grids + ",\n \"regions\": [{\"cells\": [\"r1c1\", \"r5c5\"]}]}", "2:14", "cell r5c5 is outside every grid"},
 		{"unknown kind", "{\"size\": 9, " + grids + ",\n \"constraints\": [\n  {\"kind\": \"diagonal\"},\n  {\"kind\": \"nosuchkind\"}]}", "4:3", `constraint 2: unknown kind "nosuchkind"`},
 		{"stray field", "{\"size\": 9, " + grids + ",\n \"constraints\": [{\"kind\": \"thermo\", \"sum\": 3, \"cells\": [\"r1c1\", \"r1c2\"]}]}", "2:18", `a thermo constraint has no field "sum"`},
+		{"after a UTF-8 mark", "\uFEFF{\n  \"size\": 9,,\n}", "2:13", "invalid character ','"},
+		{"UTF-16", utf16Text("\uFEFF{\r\n  \"size\": 9,,\r\n}", true), "2:13", "invalid character ','"},
 		{"cage sum", "{\"size\": 9, " + grids + ",\n \"constraints\": [{\"kind\": \"killer\", \"sum\": 18, \"cells\": [\"r1c1\", \"r1c2\"]}]}", "2:18", "2 distinct digits sum to 3..17, not 18"},
 	}
 	for _, tt := range tests {
@@ -96,6 +98,26 @@ func TestParseLayoutFileErrors(t *testing.T) {
 				t.Errorf("got %v at %s, want %q at %s", err, at, tt.want, tt.at)
 			}
 		})
+	}
+}
+
+// A layout file may start with a byte-order mark, as Windows editors
+// write: UTF-8's, or UTF-16's (little- or big-endian), text decoded.
+func TestLayoutFileMarks(t *testing.T) {
+	l, err := Builtin("samurai", 9, Shape{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(l.MarshalFile())
+	for name, data := range map[string]string{
+		"utf-8":    "\uFEFF" + text,
+		"utf-16le": utf16Text("\uFEFF"+text, false),
+		"utf-16be": utf16Text("\uFEFF"+text, true),
+	} {
+		back, err := ParseLayoutFile(name+".json", []byte(data))
+		if err != nil || !reflect.DeepEqual(back, l) {
+			t.Errorf("%s: read back %+v, %v", name, back, err)
+		}
 	}
 }
 

@@ -2,6 +2,8 @@ package layouts
 
 import (
 	"bufio"
+	"bytes"
+	"io"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -30,6 +32,16 @@ func UTF8(br *bufio.Reader) *bufio.Reader {
 	}
 	br.Discard(2)
 	return bufio.NewReaderSize(&utf16Reader{in: br, big: big}, br.Size())
+}
+
+// plainText is data without a UTF-8 byte-order mark, or decoded to
+// UTF-8 when it starts with a UTF-16 one.
+func plainText(data []byte) []byte {
+	if ok, big := utf16Order(data); ok {
+		b, _ := io.ReadAll(&utf16Reader{in: bufio.NewReader(bytes.NewReader(data[2:])), big: big})
+		return b
+	}
+	return bytes.TrimPrefix(data, []byte("\uFEFF"))
 }
 
 // utf16Order reports whether b starts with a UTF-16 byte-order mark,
