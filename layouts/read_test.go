@@ -339,6 +339,14 @@ func TestReadIOError(t *testing.T) {
 	if _, err := r.Read(); err != io.EOF {
 		t.Errorf("then %v, want EOF", err)
 	}
+	// The same through UTF-16, the error in the middle of a unit.
+	r = NewReader(io.MultiReader(strings.NewReader(utf16Text("\uFEFF"+l81+"\n", false)+"\x31"), errReader{boom}), ReadOptions{})
+	if _, err := r.Read(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Read(); !errors.Is(err, boom) {
+		t.Errorf("UTF-16: got %v, want %v", err, boom)
+	}
 }
 
 type errReader struct{ err error }

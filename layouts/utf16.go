@@ -59,16 +59,19 @@ func utf16Order(b []byte) (ok, big bool) {
 	return false, false
 }
 
-// unit reads one 16-bit unit; false at the end of the input (an odd
-// last byte gives U+FFFD and true once).
+// unit reads one 16-bit unit; false at the end of the input or on an
+// error (an odd last byte gives U+FFFD and true once).
 func (r *utf16Reader) unit() (uint16, bool, error) {
 	b0, err := r.in.ReadByte()
 	if err != nil {
 		return 0, false, err
 	}
 	b1, err := r.in.ReadByte()
-	if err != nil {
+	if err == io.EOF {
 		return utf8.RuneError, true, nil
+	}
+	if err != nil {
+		return 0, false, err
 	}
 	if r.big {
 		return uint16(b0)<<8 | uint16(b1), true, nil
