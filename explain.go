@@ -4,16 +4,26 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"gattai/layouts"
 )
 
 // Explanation says why a puzzle has no solution: a minimal set of its
 // givens that cannot all hold, or, when the layout has no solution even
-// without givens, a minimal set of the layout's own constraints.
+// without givens, a minimal set of the layout's own constraints. For a
+// puzzle with several solutions, it shows two and where they differ.
 type Explanation struct {
-	Solvable bool  // the puzzle has a solution: nothing to explain
+	Solvable bool  // the puzzle has a solution: nothing to explain, unless it has several
 	Givens   []int // cells whose givens cannot all hold; dropping any one leaves a solvable puzzle
+
+	// Ambiguous, for a puzzle with several solutions, are the cells
+	// where two of them, Solutions[0] and Solutions[1], differ: they
+	// agree everywhere else. It is minimal: no solution differs from
+	// the first in only some of these cells, so a given at any one of
+	// them, the first's digit, rules the second out.
+	Ambiguous []int
+	Solutions []layouts.Grid
 
 	// Constraints, when the layout alone has no solution, are the
 	// constraints (indices into Layout.Constraints) that cannot all
@@ -22,14 +32,18 @@ type Explanation struct {
 	Constraints []int
 }
 
-// Explain finds why p has no solution. It counts p first (Solvable when
-// it has one), then looks at the layout without givens; the counts use
-// the solver's engine and verification. Progress, when set, is told how
-// many of the candidate givens or constraints are settled.
+// Explain finds why p has no solution. It counts p first to 2
+// (Solvable when it has a solution; with several, see Ambiguous), then
+// looks at the layout without givens; the counts use the solver's
+// engine and verification. Progress, when set, is told how many of the
+// candidate givens, constraints or cells are settled.
 func (s *Solver) Explain(ctx context.Context, p *layouts.Puzzle, progress func(done, total int)) (Explanation, error) {
-	r, err := s.Count(ctx, p, 1)
+	r, err := s.Count(ctx, p, 2)
 	if err != nil {
 		return Explanation{}, err
+	}
+	if r.Count > 1 {
+		return s.ambiguity(ctx, p, r.Grid, progress)
 	}
 	if r.Count > 0 {
 		return Explanation{Solvable: true}, nil
@@ -71,6 +85,61 @@ func (s *Solver) Explain(ctx context.Context, p *layouts.Puzzle, progress func(d
 	}
 	core, err := minimalCore(ctx, givens, only, progress)
 	return Explanation{Givens: core}, err
+}
+
+// ambiguity finds, for p with several solutions of which first is one, a
+// minimal set of the free cells that some other solution fills
+// differently while it agrees with first on every other cell: the
+// fewest cells left open, first's digits given in all the rest, that
+// still leave two solutions (minimalCore over the open cells; more open
+// cells never lose solutions). Every other solution of that puzzle
+// then differs from first in all of them, and the one with another
+// digit in the first cell is the second solution.
+func (s *Solver) ambiguity(ctx context.Context, p *layouts.Puzzle, first layouts.Grid, progress func(done, total int)) (Explanation, error) {
+	var free []int
+	for c, d := range p.Givens {
+		if d == 0 {
+			free = append(free, c)
+		}
+	}
+	q := layouts.NewPuzzle(p.Model)
+	open := func(keep []int) {
+		copy(q.Givens, first.Digits)
+		for _, c := range keep {
+			q.Givens[c] = 0
+		}
+	}
+	several := func(keep []int) (bool, error) {
+		open(keep)
+		r, err := s.Count(ctx, q, 2)
+		return r.Count > 1, err
+	}
+	cells, err := minimalCore(ctx, free, several, progress)
+	if err != nil {
+		return Explanation{}, err
+	}
+	open(cells)
+	c := cells[0]
+	for d := 1; d <= p.Model.N; d++ {
+		if uint8(d) == first.Digits[c] {
+			continue
+		}
+		q.Givens[c] = uint8(d)
+		r, err := s.Count(ctx, q, 1)
+		if err != nil {
+			return Explanation{}, err
+		}
+		if r.Count == 0 {
+			continue
+		}
+		for i, a := range first.Digits {
+			if (a != r.Grid.Digits[i]) != slices.Contains(cells, i) {
+				return Explanation{}, fmt.Errorf("%w: two solutions differ outside the cells left open", ErrEngine)
+			}
+		}
+		return Explanation{Solvable: true, Ambiguous: cells, Solutions: []layouts.Grid{first, r.Grid}}, nil
+	}
+	return Explanation{}, fmt.Errorf("%w: with %s open no second solution has another digit there", ErrEngine, p.Model.Cells[c])
 }
 
 // conflictingGivens finds two givens of p repeated in a unit.

@@ -3,6 +3,7 @@ package gattai_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -136,6 +137,63 @@ func TestStopped(t *testing.T) {
 		cancel()
 		if !errors.Is(err, context.DeadlineExceeded) {
 			t.Errorf("%s%s: count %d, err %v; want the deadline", o.Engine, o.Solver, r.Count, err)
+		}
+	}
+}
+
+// For a puzzle with several solutions, Explain gives two, checked, and
+// the cells where they differ, a minimal set: with the first's digits
+// given everywhere else, a given at any one of them leaves one solution.
+// Every engine, on a 4x4, a 9x9 and a Samurai with a given dropped.
+func TestExplainSeveral(t *testing.T) {
+	ctx := context.Background()
+	var puzzles []*layouts.Puzzle
+	for _, name := range []string{"classic", "samurai"} {
+		p := testkit.ReadPuzzle(t, "testdata/examples/"+name+".txt", testkit.Model(t, name, 9))
+		for c, d := range p.Givens { // the examples are minimal: one fewer has several
+			if d != 0 {
+				p.Givens[c] = 0
+				break
+			}
+		}
+		puzzles = append(puzzles, p)
+	}
+	four := layouts.NewPuzzle(testkit.Model(t, "classic", 4))
+	copy(four.Givens, []uint8{0, 2, 0, 4, 0, 4, 0, 2, 2, 1, 4, 3, 4, 3, 2, 1})
+	puzzles = append(puzzles, four)
+	for _, opts := range engines(t) {
+		for _, p := range puzzles {
+			x, err := gattai.Explain(ctx, p, opts)
+			if err != nil || !x.Solvable || len(x.Ambiguous) == 0 || len(x.Solutions) != 2 || x.Givens != nil {
+				t.Fatalf("%s, %s: %+v, %v", opts.Engine, p.Model.Layout.Name, x, err)
+			}
+			a, b := x.Solutions[0], x.Solutions[1]
+			for _, g := range x.Solutions {
+				if err := layouts.Check(p, g); err != nil {
+					t.Fatalf("%s: a solution fails its check: %v", opts.Engine, err)
+				}
+			}
+			var differ []int
+			for c := range a.Digits {
+				if a.Digits[c] != b.Digits[c] {
+					differ = append(differ, c)
+				}
+			}
+			if fmt.Sprint(differ) != fmt.Sprint(x.Ambiguous) {
+				t.Fatalf("%s: the solutions differ in %v, Ambiguous is %v", opts.Engine, differ, x.Ambiguous)
+			}
+			q := layouts.NewPuzzle(p.Model)
+			for _, c := range x.Ambiguous {
+				copy(q.Givens, a.Digits)
+				for _, o := range x.Ambiguous {
+					if o != c {
+						q.Givens[o] = 0
+					}
+				}
+				if r, err := gattai.Count(ctx, q, 2, opts); err != nil || r.Count != 1 {
+					t.Errorf("%s, %s: with %s given too, %d solutions, %v: not minimal", opts.Engine, p.Model.Layout.Name, p.Model.Cells[c], r.Count, err)
+				}
+			}
 		}
 	}
 }

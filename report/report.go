@@ -38,7 +38,8 @@ type Record struct {
 	Engine       string   `json:"engine,omitempty"`
 	ElapsedMS    *float64 `json:"elapsed_ms,omitempty"`
 	Error        *Problem `json:"error,omitempty"`
-	Core         []string `json:"core,omitempty"` // explain: givens "r1c1=5", or constraints "constraint 2 (killer)"
+	Core         []string `json:"core,omitempty"`      // explain: givens "r1c1=5", or constraints "constraint 2 (killer)"
+	Ambiguous    []string `json:"ambiguous,omitempty"` // explain, several solutions: the cells where two differ, "r1c1=4|7"
 
 	Puzzle string          `json:"puzzle,omitempty"` // generate: the puzzle, in its layout's format
 	Layout json.RawMessage `json:"layout,omitempty"` // generate with kinds: the layout file with its constraints

@@ -31,6 +31,9 @@ type Answer struct {
 	// CoreCells, for one puzzle explained: the cells of the givens
 	// that cannot all hold.
 	CoreCells []int `json:"core_cells,omitempty"`
+	// AmbiguousCells, for one puzzle explained that has several
+	// solutions: the cells where two of them differ.
+	AmbiguousCells []int `json:"ambiguous_cells,omitempty"`
 	// SVG, for one puzzle: its picture, with the solution in blue
 	// when one was found (package svg).
 	SVG string `json:"svg,omitempty"`
@@ -186,8 +189,11 @@ func (h *handler) run(ctx context.Context, w http.ResponseWriter, q *Request, li
 		if explain {
 			start := time.Now()
 			x, err = s.Explain(ctx, it.p, nil)
-			r = gattai.Result{Limit: 1, Engine: s.Options().Engine, Elapsed: time.Since(start)}
-			if x.Solvable {
+			r = gattai.Result{Limit: 2, Engine: s.Options().Engine, Elapsed: time.Since(start)}
+			switch {
+			case len(x.Ambiguous) > 0:
+				r.Count = 2
+			case x.Solvable:
 				r.Count = 1
 			}
 		} else {
@@ -198,6 +204,12 @@ func (h *handler) run(ctx context.Context, w http.ResponseWriter, q *Request, li
 			rec.Core = core(it.p, x)
 			if one {
 				ans.CoreCells = x.Givens
+			}
+		}
+		if err == nil && len(x.Ambiguous) > 0 {
+			rec.Ambiguous = ambiguous(it.p, x)
+			if one {
+				ans.AmbiguousCells = x.Ambiguous
 			}
 		}
 		ans.Records = append(ans.Records, rec)
@@ -233,6 +245,17 @@ func core(p *layouts.Puzzle, x gattai.Explanation) []string {
 	}
 	if len(out) == 0 {
 		out = append(out, "the layout's grids and regions alone have no solution")
+	}
+	return out
+}
+
+// ambiguous names the cells where an explanation's two solutions
+// differ, as gattai explain does: "r1c1=4|7".
+func ambiguous(p *layouts.Puzzle, x gattai.Explanation) []string {
+	a, b := x.Solutions[0].Digits, x.Solutions[1].Digits
+	out := make([]string, len(x.Ambiguous))
+	for i, c := range x.Ambiguous {
+		out[i] = fmt.Sprintf("%s=%s|%s", p.Model.Cells[c], layouts.Symbol(int(a[c])), layouts.Symbol(int(b[c])))
 	}
 	return out
 }

@@ -212,6 +212,19 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("the page's solution fails layouts.Check: %v", err)
 	}
 
+	// Explain a Samurai with several solutions (the minimal example,
+	// a given dropped): the cells where two differ are marked.
+	several := readFile(t, "testdata/examples/samurai.txt")
+	i := strings.IndexAny(several, "123456789")
+	several = several[:i] + "." + several[i+1:]
+	do("pasting a puzzle with several solutions", chromedp.SetValue(chromedp.CSS(`#text`), several), chromedp.Click(chromedp.CSS(`#load`)))
+	waitFor("that puzzle", `document.getElementById("status").textContent.startsWith("Puzzle loaded")`)
+	do("explaining it", chromedp.Click(chromedp.CSS(`#explain`)))
+	waitFor("the explanation", `document.getElementById("status").textContent.startsWith("several solutions")`)
+	if n, _ := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll("#board input.core").length`)); n < 2 {
+		t.Errorf("%d cells marked where two solutions differ (status %q)", n, status())
+	}
+
 	// A layout file with a jigsaw and killer cages: paste it, use it,
 	// paste the puzzle on it, solve; the picture shows the cages.
 	for _, name := range []string{"jigsaw-classic", "killer-classic"} {

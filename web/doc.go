@@ -42,7 +42,7 @@
 //	                          givens of its (first) puzzle
 //	POST /api/solve           count each puzzle to 2: an Answer
 //	POST /api/count           count each to limit: an Answer
-//	POST /api/explain         why each has no solution: an Answer
+//	POST /api/explain         why each has no solution, or where two differ: an Answer
 //	POST /api/svg             the picture of one puzzle, image/svg+xml
 //	POST /api/link            share links of one puzzle: {fpuzzles, sudokupad, errors}
 //	POST /api/hint            501 for now: a logical solver's next step (to come)
@@ -54,10 +54,13 @@
 // found, error, timeout), solutions, limit_reached, solution (the first
 // solution's text, in the input's format), engine, elapsed_ms, error,
 // and for explain core (the givens "r1c1=5" or constraints that cannot
-// all hold; status found when the puzzle has a solution, none with core
-// when it has not). For a request of one puzzle, digits is the first
-// solution's digits by cell (Board.Cells order), core_cells the cells of
-// explain's givens, and svg the picture with the solution in blue.
+// all hold; status none with core when the puzzle has no solution,
+// unique when it has one, multiple with ambiguous, "r1c1=4|7", the cells
+// where two of its solutions differ). For a request of one puzzle,
+// digits is the first solution's digits by cell (Board.Cells order),
+// core_cells the cells of explain's givens, ambiguous_cells those where
+// its two solutions differ, and svg the picture with the solution in
+// blue.
 //
 // A Board is {name, size, box, height, width, symbols, cells: [[row,
 // col], ...], borders (per cell, thick edges: 1 top, 2 right, 4 bottom,

@@ -469,8 +469,16 @@ func TestExplain(t *testing.T) {
 		t.Errorf("repeated givens: %d %s", code, body)
 	}
 	code, _, body = post(t, h, "/api/explain", "text/plain", classic)
-	if rec := answer(t, body).Records[0]; code != 200 || rec.Status != report.Found || rec.Core != nil {
+	if rec := answer(t, body).Records[0]; code != 200 || rec.Status != report.Unique || rec.Core != nil || rec.Ambiguous != nil {
 		t.Errorf("solvable: %d %+v", code, rec)
+	}
+	// Several solutions: a 4x4 whose four empty cells can swap.
+	code, _, body = post(t, h, "/api/explain", "text/plain", ".2.4.4.221434321\n")
+	a = answer(t, body)
+	rec = a.Records[0]
+	if code != 200 || rec.Status != report.Multiple || fmt.Sprint(a.AmbiguousCells) != "[0 2 4 6]" || len(rec.Ambiguous) != 4 ||
+		!strings.HasPrefix(rec.Ambiguous[0], "r1c1=") || !strings.HasPrefix(rec.Ambiguous[3], "r2c3=") {
+		t.Errorf("several: %d %+v %v", code, rec, a.AmbiguousCells)
 	}
 }
 

@@ -32,7 +32,7 @@ type record struct {
 // outcome is what work made of a puzzle.
 type outcome struct {
 	gattai.Result
-	expl   gattai.Explanation // explain: why it has no solution
+	expl   gattai.Explanation // explain: why it has no solution, or where two differ
 	rating *logic.Rating      // rate, steps
 	steps  []logic.Step       // hint, steps
 }

@@ -25,8 +25,12 @@ func (c *explainCmd) Run(e *env) error {
 		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
 			x, err := s.Explain(ctx, p, explainProgress(e, &mu, p))
 			o := outcome{expl: x}
-			if x.Solvable {
-				o.Count, o.Limit = 1, 1
+			o.Limit = 2
+			switch {
+			case len(x.Ambiguous) > 0:
+				o.Count = 2
+			case x.Solvable:
+				o.Count = 1
 			}
 			return o, err
 		},
@@ -36,7 +40,7 @@ func (c *explainCmd) Run(e *env) error {
 				stoppedText(w, r, stop)
 			case r.err != nil:
 				failed(e, w, r, errorText(r))
-			case r.out.expl.Solvable:
+			case r.out.expl.Solvable && len(r.out.expl.Ambiguous) == 0:
 				fmt.Fprintf(w, "%s: has a solution; nothing to explain\n", r.where())
 			default:
 				writeExplanation(w, r.where(), r.puzzle, r.out.expl)
@@ -68,9 +72,25 @@ func explainProgress(e *env, mu *sync.Mutex, p *layouts.Puzzle) func(done, total
 
 // writeExplanation prints why a puzzle has no solution: a minimal set of
 // givens, as a list and drawn on the puzzle with every other given
-// removed, or the layout's constraints that cannot hold together.
+// removed, or the layout's constraints that cannot hold together. For a
+// puzzle with several solutions it prints where two of them differ, as
+// a list and drawn on the first with those cells empty.
 func writeExplanation(w io.Writer, where string, p *layouts.Puzzle, x gattai.Explanation) {
 	m := p.Model
+	if len(x.Ambiguous) > 0 {
+		first, second := x.Solutions[0].Digits, x.Solutions[1].Digits
+		parts := make([]string, len(x.Ambiguous))
+		q := layouts.NewPuzzle(m)
+		copy(q.Givens, first)
+		for i, c := range x.Ambiguous {
+			parts[i] = fmt.Sprintf("%s=%s|%s", m.Cells[c], layouts.Symbol(int(first[c])), layouts.Symbol(int(second[c])))
+			q.Givens[c] = 0
+		}
+		fmt.Fprintf(w, "%s: several solutions: two differ only in these %d cells (a given in any one of them rules the second out): %s\n",
+			where, len(parts), strings.Join(parts, " "))
+		fmt.Fprint(w, q.String())
+		return
+	}
 	if len(x.Givens) == 0 {
 		l := m.Layout
 		if len(x.Constraints) == 0 {

@@ -47,7 +47,7 @@ type cli struct {
 
 	Solve    solveCmd    `cmd:"" help:"Solve puzzles and print each solution in the input's format."`
 	Count    countCmd    `cmd:"" help:"Count each puzzle's solutions up to a limit: 0, 1, or N+ when the search stopped at the limit."`
-	Explain  explainCmd  `cmd:"" help:"For a puzzle with no solution, print a minimal set of givens that cannot all hold."`
+	Explain  explainCmd  `cmd:"" help:"For a puzzle with no solution, print a minimal set of givens that cannot all hold; for one with several, the cells where two solutions differ."`
 	Generate generateCmd `cmd:"" help:"Make puzzles with exactly one solution, minimal by default, on any layout."`
 	Rate     rateCmd     `cmd:"" help:"Rate each puzzle as a person would solve it: score, label, hardest technique."`
 	Hint     hintCmd     `cmd:"" help:"Print the next logical step of each puzzle."`

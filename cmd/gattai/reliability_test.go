@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -104,6 +105,46 @@ func TestTimeout(t *testing.T) {
 
 // explain finds a minimal set of contradictory givens in a samurai with
 // one wrong given, quickly.
+// For a puzzle with several solutions, explain and solve --explain say
+// where two of them differ, draw the first with those cells empty, and
+// exit 1; the drawing has several solutions, and one given fewer
+// empty cell leaves one.
+func TestExplainSeveral(t *testing.T) {
+	puzzle := readFile(t, td("examples", "classic.txt"))
+	puzzle = strings.Replace(puzzle, "8", ".", 1) // the example is minimal: now it has several
+	out, errs, code := runGattai(t, puzzle, "explain")
+	if code != exitNoSolution || errs != "" {
+		t.Fatalf("exit %d, want %d: %s", code, exitNoSolution, errs)
+	}
+	first, drawn, _ := strings.Cut(out, "\n")
+	head := regexp.MustCompile(`^-:1: several solutions: two differ only in these (\d+) cells \(a given in any one of them rules the second out\): ((r\dc\d=\d\|\d ?)+)$`).FindStringSubmatch(first)
+	if head == nil {
+		t.Fatalf("first line %q", first)
+	}
+	cells := strings.Fields(head[2])
+	if strconv.Itoa(len(cells)) != head[1] || strings.Count(drawn, ".") != len(cells) {
+		t.Errorf("%s cells named, %d listed, %d drawn empty", head[1], len(cells), strings.Count(drawn, "."))
+	}
+	if out, _, _ := runGattai(t, drawn, "count"); out != "2+\n" {
+		t.Errorf("the drawing counts %q, want 2+", out)
+	}
+	// Either solution's digit in the first cell leaves one.
+	at := regexp.MustCompile(`^r(\d)c(\d)=(\d)\|(\d)$`).FindStringSubmatch(cells[0])
+	r, c := int(at[1][0]-'1'), int(at[2][0]-'1')
+	rows := strings.Split(drawn, "\n")
+	for _, d := range at[3:] {
+		one := slices.Clone(rows)
+		one[r] = one[r][:c] + d + one[r][c+1:]
+		if out, _, _ := runGattai(t, strings.Join(one, "\n"), "count"); out != "1\n" {
+			t.Errorf("with r%dc%d=%s the drawing counts %q, want 1", r+1, c+1, d, out)
+		}
+	}
+	out2, _, code := runGattai(t, puzzle, "solve", "--explain")
+	if code != exitNoSolution || out2 != "# -:1: more than one solution (--first prints one)\n"+out {
+		t.Errorf("solve --explain: exit %d, %q", code, out2)
+	}
+}
+
 func TestExplain(t *testing.T) {
 	puzzle := readFile(t, td("seeds", "samurai-problem1.txt"))
 	solution, _, code := runGattai(t, puzzle, "solve")

@@ -16,7 +16,7 @@ type solveCmd struct {
 	outputFlags
 	toFlags
 	First   bool `help:"Stop at the first solution instead of proving it unique; a puzzle with several solutions then prints one and exits 0."`
-	Explain bool `help:"For a puzzle with no solution, also print a minimal set of contradictory givens."`
+	Explain bool `help:"For a puzzle with no solution, also print a minimal set of contradictory givens; with several, the cells where two solutions differ."`
 }
 
 func (c *solveCmd) Run(e *env) error {
@@ -31,7 +31,7 @@ func (c *solveCmd) Run(e *env) error {
 		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
 			r, err := s.Count(ctx, p, limit)
 			o := outcome{Result: r}
-			if err == nil && r.Count == 0 && c.Explain {
+			if err == nil && r.Count != 1 && c.Explain {
 				o.expl, err = s.Explain(ctx, p, nil)
 			}
 			return o, err
@@ -63,6 +63,9 @@ func (c *solveCmd) Run(e *env) error {
 				}
 			case r.out.Count > 1:
 				failed(e, w, r, r.where()+": more than one solution (--first prints one)")
+				if c.Explain {
+					writeExplanation(w, r.where(), r.puzzle, r.out.expl)
+				}
 			default:
 				return layouts.WriteGrid(w, c.textFormat(r.puzzle), r.out.Grid)
 			}

@@ -250,6 +250,7 @@
       });
     }
     for (const c of ans.core_cells || []) inputs[c].classList.add("core");
+    for (const c of ans.ambiguous_cells || []) inputs[c].classList.add("core");
     const engine = rec.engine ? ` (${rec.engine})` : "";
     switch (rec.status) {
       case "error":
@@ -260,8 +261,10 @@
         return;
     }
     if (kind === "explain") {
-      if (rec.status === "found") {
-        setStatus([strong("solvable"), " — nothing to explain" + ms(rec) + engine], "ok");
+      if (rec.status === "unique") {
+        setStatus([strong("unique"), " — exactly one solution, nothing to explain" + ms(rec) + engine], "ok");
+      } else if (rec.status === "multiple") {
+        setStatus([strong("several solutions"), ": two differ only in the marked cells: " + (rec.ambiguous || []).join(", ") + ms(rec)], "bad");
       } else {
         setStatus([strong("no solution"), ": these cannot all hold: " + (rec.core || []).join(", ") + ms(rec)], "bad");
       }
