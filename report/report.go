@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -98,6 +99,47 @@ func New(file string, line int, p *layouts.Puzzle, r gattai.Result, err error, s
 		}
 	}
 	return rec
+}
+
+// Explain adds to rec, a puzzle's record, what explaining p found:
+// Core for a puzzle with no solution, Ambiguous for one with several.
+func (rec *Record) Explain(p *layouts.Puzzle, x gattai.Explanation) {
+	switch {
+	case len(x.Ambiguous) > 0:
+		rec.Ambiguous = Ambiguous(p, x)
+	case !x.Solvable:
+		rec.Core = Core(p, x)
+	}
+}
+
+// Core names what explaining p, which has no solution, found: the
+// givens "r1c1=5", or the constraints "constraint 2 (killer)", that
+// cannot all hold, or that the grids and regions alone have none.
+func Core(p *layouts.Puzzle, x gattai.Explanation) []string {
+	m := p.Model
+	var out []string
+	for _, c := range x.Givens {
+		out = append(out, fmt.Sprintf("%s=%s", m.Cells[c], layouts.Symbol(int(p.Givens[c]))))
+	}
+	for _, c := range x.Constraints {
+		out = append(out, fmt.Sprintf("constraint %d (%s)", c+1, m.Layout.Constraints[c].Kind))
+	}
+	if len(out) == 0 {
+		out = append(out, "the layout's grids and regions alone have no solution")
+	}
+	return out
+}
+
+// Ambiguous names the cells where explaining p, which has several
+// solutions, found two of them to differ: "r1c1=4|7", the first's digit
+// then the second's.
+func Ambiguous(p *layouts.Puzzle, x gattai.Explanation) []string {
+	a, b := x.Solutions[0].Digits, x.Solutions[1].Digits
+	out := make([]string, len(x.Ambiguous))
+	for i, c := range x.Ambiguous {
+		out[i] = fmt.Sprintf("%s=%s|%s", p.Model.Cells[c], layouts.Symbol(int(a[c])), layouts.Symbol(int(b[c])))
+	}
+	return out
 }
 
 // Stopped is the record of a puzzle that a stop cut short: Timeout when

@@ -200,16 +200,10 @@ func (h *handler) run(ctx context.Context, w http.ResponseWriter, q *Request, li
 			r, err = s.Count(ctx, it.p, limit)
 		}
 		rec := report.New(inputName, it.line, it.p, r, err, !explain)
-		if err == nil && explain && !x.Solvable {
-			rec.Core = core(it.p, x)
+		if err == nil && explain {
+			rec.Explain(it.p, x)
 			if one {
-				ans.CoreCells = x.Givens
-			}
-		}
-		if err == nil && len(x.Ambiguous) > 0 {
-			rec.Ambiguous = ambiguous(it.p, x)
-			if one {
-				ans.AmbiguousCells = x.Ambiguous
+				ans.CoreCells, ans.AmbiguousCells = x.Givens, x.Ambiguous
 			}
 		}
 		ans.Records = append(ans.Records, rec)
@@ -230,34 +224,6 @@ func (h *handler) run(ctx context.Context, w http.ResponseWriter, q *Request, li
 	}
 	writeJSON(w, http.StatusOK, ans)
 	return nil
-}
-
-// core names what an explanation found, as gattai explain does: givens
-// "r1c1=5", or constraints "constraint 2 (killer)".
-func core(p *layouts.Puzzle, x gattai.Explanation) []string {
-	m := p.Model
-	out := []string{}
-	for _, c := range x.Givens {
-		out = append(out, fmt.Sprintf("%s=%s", m.Cells[c], layouts.Symbol(int(p.Givens[c]))))
-	}
-	for _, c := range x.Constraints {
-		out = append(out, fmt.Sprintf("constraint %d (%s)", c+1, m.Layout.Constraints[c].Kind))
-	}
-	if len(out) == 0 {
-		out = append(out, "the layout's grids and regions alone have no solution")
-	}
-	return out
-}
-
-// ambiguous names the cells where an explanation's two solutions
-// differ, as gattai explain does: "r1c1=4|7".
-func ambiguous(p *layouts.Puzzle, x gattai.Explanation) []string {
-	a, b := x.Solutions[0].Digits, x.Solutions[1].Digits
-	out := make([]string, len(x.Ambiguous))
-	for i, c := range x.Ambiguous {
-		out[i] = fmt.Sprintf("%s=%s|%s", p.Model.Cells[c], layouts.Symbol(int(a[c])), layouts.Symbol(int(b[c])))
-	}
-	return out
 }
 
 // svg answers the picture of the request's puzzle (no solving).

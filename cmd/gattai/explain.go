@@ -11,21 +11,24 @@ import (
 
 	"gattai"
 	"gattai/layouts"
+	"gattai/report"
 )
 
 type explainCmd struct {
 	inputFlags
 	engineFlags
 	outputFlags
+	To string `enum:"auto,json" default:"auto" help:"Output format: auto (text) or json (one object per puzzle, with core or ambiguous)."`
 }
 
 func (c *explainCmd) Run(e *env) error {
 	var mu sync.Mutex // workers share the terminal line
 	return runBatch(e, &c.inputFlags, &c.engineFlags, &c.outputFlags,
 		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
+			start := time.Now()
 			x, err := s.Explain(ctx, p, explainProgress(e, &mu, p))
 			o := outcome{expl: x}
-			o.Limit = 2
+			o.Limit, o.Engine, o.Elapsed = 2, s.Options().Engine, time.Since(start)
 			switch {
 			case len(x.Ambiguous) > 0:
 				o.Count = 2
@@ -35,6 +38,13 @@ func (c *explainCmd) Run(e *env) error {
 			return o, err
 		},
 		func(w *bufio.Writer, r *record, stop string) error {
+			if c.To == "json" {
+				rec := jsonRecord(r, stop, false)
+				if stop == "" && r.err == nil {
+					rec.Explain(r.puzzle, r.out.expl)
+				}
+				return report.Write(w, rec)
+			}
 			switch {
 			case stop != "":
 				stoppedText(w, r, stop)
@@ -77,41 +87,31 @@ func explainProgress(e *env, mu *sync.Mutex, p *layouts.Puzzle) func(done, total
 // a list and drawn on the first with those cells empty.
 func writeExplanation(w io.Writer, where string, p *layouts.Puzzle, x gattai.Explanation) {
 	m := p.Model
-	if len(x.Ambiguous) > 0 {
-		first, second := x.Solutions[0].Digits, x.Solutions[1].Digits
-		parts := make([]string, len(x.Ambiguous))
-		q := layouts.NewPuzzle(m)
-		copy(q.Givens, first)
-		for i, c := range x.Ambiguous {
-			parts[i] = fmt.Sprintf("%s=%s|%s", m.Cells[c], layouts.Symbol(int(first[c])), layouts.Symbol(int(second[c])))
+	q := layouts.NewPuzzle(m)
+	switch {
+	case len(x.Ambiguous) > 0:
+		parts := report.Ambiguous(p, x)
+		copy(q.Givens, x.Solutions[0].Digits)
+		for _, c := range x.Ambiguous {
 			q.Givens[c] = 0
 		}
 		fmt.Fprintf(w, "%s: several solutions: two differ only in these %d cells (a given in any one of them rules the second out): %s\n",
 			where, len(parts), strings.Join(parts, " "))
-		fmt.Fprint(w, q.String())
-		return
-	}
-	if len(x.Givens) == 0 {
-		l := m.Layout
-		if len(x.Constraints) == 0 {
-			fmt.Fprintf(w, "%s: no solution: the layout's grids and regions alone have none, whatever the givens\n", where)
-			return
+	case len(x.Givens) > 0:
+		parts := report.Core(p, x)
+		for _, c := range x.Givens {
+			q.Givens[c] = p.Givens[c]
 		}
-		parts := make([]string, len(x.Constraints))
-		for i, c := range x.Constraints {
-			parts[i] = fmt.Sprintf("constraint %d (%s)", c+1, l.Constraints[c].Kind)
-		}
+		fmt.Fprintf(w, "%s: no solution: these %d givens cannot all hold (drop any one and the rest can): %s\n",
+			where, len(parts), strings.Join(parts, " "))
+	case len(x.Constraints) > 0:
+		parts := report.Core(p, x)
 		fmt.Fprintf(w, "%s: no solution: the layout's constraints alone have none, whatever the givens: these %d cannot all hold (drop any one and the rest can): %s\n",
 			where, len(parts), strings.Join(parts, ", "))
 		return
+	default:
+		fmt.Fprintf(w, "%s: no solution: the layout's grids and regions alone have none, whatever the givens\n", where)
+		return
 	}
-	parts := make([]string, len(x.Givens))
-	q := layouts.NewPuzzle(m)
-	for i, c := range x.Givens {
-		parts[i] = fmt.Sprintf("%s=%s", m.Cells[c], layouts.Symbol(int(p.Givens[c])))
-		q.Givens[c] = p.Givens[c]
-	}
-	fmt.Fprintf(w, "%s: no solution: these %d givens cannot all hold (drop any one and the rest can): %s\n",
-		where, len(x.Givens), strings.Join(parts, " "))
 	fmt.Fprint(w, q.String())
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,6 +15,7 @@ import (
 
 	"gattai/internal/testkit"
 	"gattai/layouts"
+	"gattai/report"
 )
 
 // A file of 1,000 puzzles with 10 broken ones: 990 solved, 10 reported
@@ -143,6 +145,12 @@ func TestExplainSeveral(t *testing.T) {
 	if code != exitNoSolution || out2 != "# -:1: more than one solution (--first prints one)\n"+out {
 		t.Errorf("solve --explain: exit %d, %q", code, out2)
 	}
+	// The same as JSON: status multiple, the cells in ambiguous.
+	js, _, code := runGattai(t, puzzle, "explain", "--to", "json")
+	var rec report.Record
+	if err := json.Unmarshal([]byte(js), &rec); err != nil || code != exitNoSolution || rec.Status != report.Multiple || strings.Join(rec.Ambiguous, " ") != head[2] {
+		t.Errorf("explain --to json: exit %d, %q, %v", code, js, err)
+	}
 }
 
 func TestExplain(t *testing.T) {
@@ -184,6 +192,12 @@ func TestExplain(t *testing.T) {
 	first, drawn, _ := strings.Cut(out, "\n")
 	if !strings.Contains(first, fmt.Sprintf("r%dc%d=%c", r+1, c+1, wrong)) {
 		t.Errorf("the wrong given is not in the explanation: %s", first)
+	}
+	js, _, code := runGattai(t, bad, "explain", "--to", "json")
+	var rec report.Record
+	if err := json.Unmarshal([]byte(js), &rec); err != nil || code != exitNoSolution || rec.Status != report.None ||
+		!strings.HasSuffix(first, ": "+strings.Join(rec.Core, " ")) {
+		t.Errorf("explain --to json: exit %d, %q, %v; the text says %s", code, js, err, first)
 	}
 	// The drawn givens have no solution; dropping any one of them gives one.
 	if out, _, _ := runGattai(t, drawn, "count", "--layout", "samurai"); out != "0\n" {
