@@ -49,3 +49,33 @@ func TestNew(t *testing.T) {
 		})
 	}
 }
+
+// An explained record names the givens or constraints that cannot all
+// hold, or the cells where two solutions differ.
+func TestExplain(t *testing.T) {
+	m := testkit.Model(t, "classic", 4)
+	p := layouts.NewPuzzle(m)
+	p.Givens[0], p.Givens[5] = 1, 1
+	first := layouts.Grid{Model: m, Digits: []uint8{1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1}}
+	second := layouts.Grid{Model: m, Digits: []uint8{3, 2, 1, 4, 1, 4, 3, 2, 2, 1, 4, 3, 4, 3, 2, 1}}
+	tests := []struct {
+		name string
+		x    gattai.Explanation
+		want string
+	}{
+		{"givens", gattai.Explanation{Givens: []int{0, 5}}, `"core":["r1c1=1","r2c2=1"]`},
+		{"grids alone", gattai.Explanation{}, `"core":["the layout's grids and regions alone have no solution"]`},
+		{"several", gattai.Explanation{Solvable: true, Ambiguous: []int{0, 2, 4, 6}, Solutions: []layouts.Grid{first, second}},
+			`"ambiguous":["r1c1=1|3","r1c3=3|1","r2c1=3|1","r2c3=1|3"]`},
+		{"one", gattai.Explanation{Solvable: true}, `{"input":"f:3","status":""}`},
+	}
+	for _, tt := range tests {
+		rec := report.Record{Input: "f:3"}
+		rec.Explain(p, tt.x)
+		var b bytes.Buffer
+		report.Write(&b, rec)
+		if !bytes.Contains(b.Bytes(), []byte(tt.want)) {
+			t.Errorf("%s: %s, want %s in it", tt.name, b.Bytes(), tt.want)
+		}
+	}
+}
