@@ -19,9 +19,9 @@ type Explanation struct {
 
 	// Ambiguous, for a puzzle with several solutions, are the cells
 	// where two of them, Solutions[0] and Solutions[1], differ: they
-	// agree everywhere else. It is minimal: no solution differs from
-	// the first in only some of these cells, so a given at any one of
-	// them, the first's digit, rules the second out.
+	// agree everywhere else. It is minimal: no other solution differs
+	// from the first within only a part of these cells. A given at any
+	// one of them, the first's digit, rules the second out.
 	Ambiguous []int
 	Solutions []layouts.Grid
 
@@ -117,6 +117,9 @@ func (s *Solver) ambiguity(ctx context.Context, p *layouts.Puzzle, first layouts
 	cells, err := minimalCore(ctx, free, several, progress)
 	if err != nil {
 		return Explanation{}, err
+	}
+	if len(cells) == 0 { // the first solution given whole counted two
+		return Explanation{}, fmt.Errorf("%w: a full grid counted as several solutions", ErrEngine)
 	}
 	open(cells)
 	c := cells[0]
