@@ -32,6 +32,18 @@ type Explanation struct {
 	Constraints []int
 }
 
+// Count is the solutions the explanation counted, to 2: 0 (explained
+// why), 1, or 2 for several (see Ambiguous).
+func (x Explanation) Count() int {
+	switch {
+	case len(x.Ambiguous) > 0:
+		return 2
+	case x.Solvable:
+		return 1
+	}
+	return 0
+}
+
 // Explain finds why p has no solution. It counts p first to 2
 // (Solvable when it has a solution; with several, see Ambiguous), then
 // looks at the layout without givens; the counts use the solver's

@@ -189,13 +189,7 @@ func (h *handler) run(ctx context.Context, w http.ResponseWriter, q *Request, li
 		if explain {
 			start := time.Now()
 			x, err = s.Explain(ctx, it.p, nil)
-			r = gattai.Result{Limit: 2, Engine: s.Options().Engine, Elapsed: time.Since(start)}
-			switch {
-			case len(x.Ambiguous) > 0:
-				r.Count = 2
-			case x.Solvable:
-				r.Count = 1
-			}
+			r = gattai.Result{Count: x.Count(), Limit: 2, Engine: s.Options().Engine, Elapsed: time.Since(start)}
 		} else {
 			r, err = s.Count(ctx, it.p, limit)
 		}

@@ -28,13 +28,7 @@ func (c *explainCmd) Run(e *env) error {
 			start := time.Now()
 			x, err := s.Explain(ctx, p, explainProgress(e, &mu, p))
 			o := outcome{expl: x}
-			o.Limit, o.Engine, o.Elapsed = 2, s.Options().Engine, time.Since(start)
-			switch {
-			case len(x.Ambiguous) > 0:
-				o.Count = 2
-			case x.Solvable:
-				o.Count = 1
-			}
+			o.Count, o.Limit, o.Engine, o.Elapsed = x.Count(), 2, s.Options().Engine, time.Since(start)
 			return o, err
 		},
 		func(w *bufio.Writer, r *record, stop string) error {
