@@ -73,10 +73,15 @@ func (r *utf16Reader) unit() (uint16, bool, error) {
 	if err != nil {
 		return 0, false, err
 	}
+	return r.word(b0, b1), true, nil
+}
+
+// word is the unit of the bytes b0, b1 in the reader's byte order.
+func (r *utf16Reader) word(b0, b1 byte) uint16 {
 	if r.big {
-		return uint16(b0)<<8 | uint16(b1), true, nil
+		return uint16(b0)<<8 | uint16(b1)
 	}
-	return uint16(b1)<<8 | uint16(b0), true, nil
+	return uint16(b1)<<8 | uint16(b0)
 }
 
 func (r *utf16Reader) Read(p []byte) (int, error) {
@@ -101,11 +106,7 @@ func (r *utf16Reader) Read(p []byte) (int, error) {
 			c = utf8.RuneError
 			if u < 0xDC00 { // a high surrogate: its low one should follow
 				if next, err := r.in.Peek(2); err == nil {
-					lo := uint16(next[1])<<8 | uint16(next[0])
-					if r.big {
-						lo = uint16(next[0])<<8 | uint16(next[1])
-					}
-					if d := utf16.DecodeRune(rune(u), rune(lo)); d != utf8.RuneError {
+					if d := utf16.DecodeRune(rune(u), rune(r.word(next[0], next[1]))); d != utf8.RuneError {
 						r.in.Discard(2)
 						c = d
 					}
