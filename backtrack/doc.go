@@ -274,7 +274,9 @@
 //     and 49.0 decisions a puzzle and cadical 1.5.3 23.3 and 35.0, only
 //     to find the solution, where this search proves it unique in 11.36
 //     guesses: learning over unit propagation of the plain encoding
-//     needs more search here, not less.
+//     needs more search here, not less. On the sumo set alike, minisat
+//     250.5 conflicts and 860.1 decisions, cadical 265.6 and 513.1, to
+//     find the solution, against 269.5 guesses to prove it unique.
 //
 // What paid: weights that grow (dom/wdeg), boards weighing their links
 // at first, and above all units weighing the boxes they share, which cut
