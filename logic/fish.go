@@ -25,19 +25,7 @@ func (s *solver) fish(st *Step, k int) bool {
 				b := bit(d)
 				nl := 0
 				for i, u := range base {
-					var w uint64
-					placed := false
-					// A row's cells ascend by column within the grid, and a
-					// column's by row: position j is the crossing line j.
-					for j, c := range s.m.Units[u].Cells {
-						if int(s.val[c]) == d {
-							placed = true
-							break
-						}
-						if s.val[c] == 0 && s.cand[c]&b != 0 {
-							w |= 1 << j
-						}
-					}
+					w, placed := s.lineWhere(u, d)
 					if placed {
 						continue
 					}

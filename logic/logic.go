@@ -22,7 +22,7 @@ const (
 	Easy    Level = iota // singles only: score up to 2.3
 	Medium               // up to hidden triples: score up to 4.0
 	Hard                 // wings, quads, jellyfish: up to 5.4
-	Expert               // chains: up to 8.4
+	Expert               // finned fish, w-wings, chains: up to 8.4
 	Extreme              // trials, or search beyond them
 )
 
@@ -194,7 +194,7 @@ func (s *solver) next(st *Step) bool {
 		s.naked(st, 4) || s.fish(st, 4) || s.hidden(st, 4) {
 		return true
 	}
-	if s.chain(st, modeX) || s.chain(st, modeXY) || s.chain(st, modeAIC) {
+	if s.finned(st, 2) || s.finned(st, 3) || s.wWing(st) || s.chain(st, modeX) || s.chain(st, modeXY) || s.chain(st, modeAIC) {
 		return true
 	}
 	for depth := 1; depth <= maxDepth && !s.noTrial; depth++ {

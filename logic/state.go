@@ -29,9 +29,11 @@ type solver struct {
 	stamp    []uint32 // per cell, for marking without clearing
 	gen      uint32
 
-	memo []uint8 // killer: per set of used digits, 1 feasible, 2 not
-	cs   chainScratch
-	ts   trialScratch
+	memo  []uint8   // killer: per set of used digits, 1 feasible, 2 not
+	bils  []bilocal // w-wing: the strong links in units
+	pairs []int     // w-wing: the cells with two candidates
+	cs    chainScratch
+	ts    trialScratch
 
 	noTrial bool // tests: stop where a trial would be needed
 }
@@ -47,6 +49,11 @@ type lock struct {
 type fishG struct {
 	grid       int   // index into Layout.Grids
 	rows, cols []int // unit indices, in grid order
+
+	// When the grid's boxes are bands times stacks (not a jigsaw),
+	// rowBox[i] is the rows in row i's band and colBox[j] the columns
+	// in column j's stack, as masks of grid rows and columns; else nil.
+	rowBox, colBox []uint64
 }
 
 func newSolver(m *layouts.Model) *solver {
@@ -116,6 +123,7 @@ func newSolver(m *layouts.Model) *solver {
 			f.cols = append(f.cols, s.unitOf(col))
 		}
 		if !slices.Contains(f.rows, -1) && !slices.Contains(f.cols, -1) {
+			f.rowBox, f.colBox = boxGroups(m, gc, n)
 			s.grids = append(s.grids, f)
 		}
 	}
@@ -129,6 +137,55 @@ func newSolver(m *layouts.Model) *solver {
 		}
 	}
 	return s
+}
+
+// boxGroups finds the bands and stacks of the grid of cells gc: rows
+// i and i' share a band when their first cells share a box, and
+// likewise columns. It returns nil unless every cell's box is the one
+// of its band and stack.
+func boxGroups(m *layouts.Model, gc []int, n int) (rowBox, colBox []uint64) {
+	box := make([]int, len(gc)) // a box unit of each cell, -1 for none
+	for i, c := range gc {
+		box[i] = -1
+		for _, u := range m.CellUnits[c] {
+			if m.Units[u].Kind == layouts.UnitBox && len(m.Units[u].Cells) == n {
+				box[i] = u
+				break
+			}
+		}
+		if box[i] < 0 {
+			return nil, nil
+		}
+	}
+	rowBox, colBox = make([]uint64, n), make([]uint64, n)
+	for i := range n {
+		for j := range n {
+			if box[i*n] == box[j*n] {
+				rowBox[i] |= 1 << j
+			}
+			if box[i] == box[j] {
+				colBox[i] |= 1 << j
+			}
+		}
+	}
+	// Every cell in the box of its band's first row and its stack's
+	// first column, and no two such boxes the same.
+	reps := map[int]bool{}
+	for i := range n {
+		for j := range n {
+			r, c := bits.TrailingZeros64(rowBox[i]), bits.TrailingZeros64(colBox[j])
+			if box[i*n+j] != box[r*n+c] {
+				return nil, nil
+			}
+			if i == r && j == c {
+				if reps[box[i*n+j]] {
+					return nil, nil
+				}
+				reps[box[i*n+j]] = true
+			}
+		}
+	}
+	return rowBox, colBox
 }
 
 // lockRank puts pointing (from a box) before claiming.

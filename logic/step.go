@@ -112,6 +112,9 @@ const (
 	NakedQuad          = "naked quad"
 	Jellyfish          = "jellyfish"
 	HiddenQuad         = "hidden quad"
+	FinnedXWing        = "finned x-wing"
+	FinnedSwordfish    = "finned swordfish"
+	WWing              = "w-wing"
 	XChain             = "x-chain"
 	XYChain            = "xy-chain"
 	AIC                = "aic"
@@ -153,6 +156,9 @@ func Techniques() []Technique {
 		{NakedQuad, 5.0, "four cells of a unit with four candidates between them"},
 		{Jellyfish, 5.2, "fish of size 4"},
 		{HiddenQuad, 5.4, "four digits confined to four cells of a full unit"},
+		{FinnedXWing, 6.6, "an x-wing but for fins: the digit leaves the cover cells that see every fin (sashimi too)"},
+		{FinnedSwordfish, 6.7, "a swordfish but for fins, as the finned x-wing"},
+		{WWing, 6.8, "two cells with the same two candidates, joined by a strong link on one of them: the other leaves the cells seeing both"},
 		{XChain, 6.5, "a single-digit chain of strong links in units (colouring, skyscraper, kite, turbot): 6.5 + 0.1 per strong link"},
 		{XYChain, 6.6, "a chain through bivalue cells: 6.6 + 0.1 per strong link"},
 		{AIC, 7.0, "an alternating inference chain mixing bivalue and bilocal strong links: 7.0 + 0.1 per strong link"},
