@@ -4,6 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"gattai/internal/serveflags"
+
+	"github.com/alecthomas/kong"
+	"github.com/posener/complete"
+	"github.com/willabides/kongplete"
 )
 
 type completionCmd struct {
@@ -28,5 +34,36 @@ func (c *completionCmd) Run(e *env) error {
 	case "fish":
 		fmt.Fprintf(e.stdout, "complete -c gattai -f -a '(env COMP_LINE=(commandline -cp) %s)'\n", self)
 	}
+	return nil
+}
+
+// completeLine prints the completions of the shell's COMP_LINE: gattai's
+// commands and flags, and after serve, whose arguments pass through
+// unparsed, gattai-serve's flags.
+func completeLine(parser *kong.Kong) error {
+	cmd, err := kongplete.Command(parser, kongplete.WithPredictor("file", complete.PredictFiles("*")))
+	if err != nil {
+		return err
+	}
+	var flags serveflags.Flags
+	sp, err := kong.New(&flags)
+	if err != nil {
+		return err
+	}
+	server, err := kongplete.Command(sp)
+	if err != nil {
+		return err
+	}
+	serve := cmd.Sub["serve"]
+	for name, p := range server.GlobalFlags {
+		if _, global := cmd.GlobalFlags[name]; !global { // --help, --version
+			serve.GlobalFlags[name] = p
+		}
+	}
+	serve.Args = server.Args
+	cmd.Sub["serve"] = serve
+	c := complete.New(parser.Model.Name, cmd)
+	c.Out = parser.Stdout
+	c.Complete()
 	return nil
 }

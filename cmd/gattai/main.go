@@ -20,8 +20,6 @@ import (
 	"gattai/internal/version"
 
 	"github.com/alecthomas/kong"
-	"github.com/posener/complete"
-	"github.com/willabides/kongplete"
 )
 
 // Exit codes, documented in --help and README.
@@ -109,12 +107,11 @@ func run(ctx context.Context, args []string, e env) int {
 	}
 	// Other runs do not pay for building the completion tree.
 	if completing {
-		kongplete.Complete(parser,
-			kongplete.WithExitFunc(func(code int) { exited = code }),
-			kongplete.WithPredictor("file", complete.PredictFiles("*")))
-		if exited >= 0 {
-			return exited
+		if err := completeLine(parser); err != nil {
+			fmt.Fprintf(e.stderr, "gattai: completing: %v\n", err)
+			return exitInternal
 		}
+		return exitOK
 	}
 	code, done := parse(parser, args, &exited)
 	if done != nil {

@@ -258,14 +258,24 @@ func TestOutputFile(t *testing.T) {
 }
 
 // Shell completion: gattai answers the shell's COMP_LINE with the
-// commands and flags that fit, and prints the line that installs it.
+// commands and flags that fit, serve's included, and prints the line
+// that installs it.
 func TestCompletion(t *testing.T) {
-	t.Setenv("COMP_LINE", "gattai solve --to s")
-	out, _, code := runGattai(t, "", "ignored")
-	got := strings.Fields(out) // in the completer's own order
-	slices.Sort(got)
-	if code != 0 || strings.Join(got, " ") != "sudokupad svg" {
-		t.Errorf("completing --to s: exit %d, %q", code, out)
+	for _, tc := range []struct{ line, want string }{
+		{"gattai solve --to s", "sudokupad svg"},
+		// serve passes its arguments through: the completer knows
+		// gattai-serve's flags and their values all the same.
+		{"gattai serve --ma", "--max-body"},
+		{"gattai serve --jobs 2 --engine ", "auto backtrack sat"},
+		{"gattai serve --ver", "--verbose --version"},
+	} {
+		t.Setenv("COMP_LINE", tc.line)
+		out, _, code := runGattai(t, "", "ignored")
+		got := strings.Fields(out) // in the completer's own order
+		slices.Sort(got)
+		if code != 0 || strings.Join(got, " ") != tc.want {
+			t.Errorf("completing %q: exit %d, %q; want %q", tc.line, code, out, tc.want)
+		}
 	}
 	t.Setenv("COMP_LINE", "")
 	os.Unsetenv("COMP_LINE")
