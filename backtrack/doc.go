@@ -291,6 +291,13 @@
 //     (so that a Samurai's centre takes the four corners' news at once):
 //     the guesses moved a little either way, and the instructions with
 //     them;
+//   - settling the dirty boards first in, first out (outward from the
+//     guess, a board queued when a link dirties it), so that a
+//     contradiction near the guess shows before boards far from it are
+//     settled: of a Samurai's 599 reduces, 135 are the root's and 241
+//     lie in propagations that fail, so this was worth a look, but the
+//     samurai set took 607 reduces and 11.60 guesses (11.36), the sumo
+//     set 21089 and 309.4 (17838 and 269.5);
 //   - at the root, settling every board on its givens before the first
 //     link: slightly more;
 //   - reducing every dirty board and linking until no board is dirty,
