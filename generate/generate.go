@@ -35,7 +35,7 @@ type Options struct {
 
 	// Rate, if set, rates each puzzle; one outside Rating is made again
 	// from the same random stream, up to Tries times. The workers call
-	// it at once: it must be safe for concurrent use (logic.Rate, which
+	// it at once: it must be safe for concurrent use (RateLogic, which
 	// makes a solver per call, is; one logic.Solver is not).
 	Rate   func(ctx context.Context, p *layouts.Puzzle) (float64, error)
 	Rating Range
@@ -47,10 +47,11 @@ type Options struct {
 	Jobs int // workers; 0 means 1. The output does not depend on it.
 }
 
-// RateLogic is a Rate for Options: the score of logic.Rate, the rating
-// of gattai rate.
+// RateLogic is a Rate for Options: the score of gattai rate, the
+// logical solver's with its uniqueness techniques (a made puzzle is
+// proved unique before it is rated).
 func RateLogic(_ context.Context, p *layouts.Puzzle) (float64, error) {
-	r, err := logic.Rate(p)
+	r, err := logic.NewWith(p.Model, logic.Options{Unique: true}).Rate(p)
 	return r.Score, err
 }
 

@@ -21,8 +21,8 @@ type Level uint8
 const (
 	Easy    Level = iota // singles only: score up to 2.3
 	Medium               // up to hidden triples: score up to 4.0
-	Hard                 // wings, quads, jellyfish: up to 5.4
-	Expert               // finned fish, w-wings, chains: up to 8.4
+	Hard                 // wings, unique rectangles, quads, jellyfish: up to 5.4
+	Expert               // BUG+1, finned fish, w-wings, chains: up to 8.4
 	Extreme              // trials, or search beyond them
 )
 
@@ -94,9 +94,24 @@ type Solver struct {
 	st  Step  // the step being taken, its slices reused from puzzle to puzzle
 }
 
-// New builds the tables for m.
-func New(m *layouts.Model) *Solver {
-	return &Solver{s: newSolver(m), err: supported(m)}
+// Options tune a Solver.
+type Options struct {
+	// Unique says that every puzzle given has exactly one solution,
+	// proved elsewhere (gattai's commands count to 2 first). Only then
+	// do the uniqueness techniques apply (unique rectangles, BUG+1), as
+	// in Sudoku Explainer's ratings: on a puzzle with several solutions
+	// they could remove a digit of each.
+	Unique bool
+}
+
+// New builds the tables for m, with no uniqueness techniques.
+func New(m *layouts.Model) *Solver { return NewWith(m, Options{}) }
+
+// NewWith builds the tables for m, with options.
+func NewWith(m *layouts.Model, o Options) *Solver {
+	s := newSolver(m)
+	s.unique = o.Unique
+	return &Solver{s: s, err: supported(m)}
 }
 
 func (sv *Solver) start(p *layouts.Puzzle) error {
@@ -190,8 +205,8 @@ func (s *solver) next(st *Step) bool {
 		return true
 	}
 	if s.locked(st) || s.naked(st, 2) || s.fish(st, 2) || s.hidden(st, 2) || s.naked(st, 3) ||
-		s.fish(st, 3) || s.hidden(st, 3) || s.xyWing(st) || s.xyzWing(st) ||
-		s.naked(st, 4) || s.fish(st, 4) || s.hidden(st, 4) {
+		s.fish(st, 3) || s.hidden(st, 3) || s.xyWing(st) || s.xyzWing(st) || s.unique && s.uniqueRect(st) ||
+		s.naked(st, 4) || s.fish(st, 4) || s.hidden(st, 4) || s.unique && s.bugOne(st) {
 		return true
 	}
 	if s.finned(st, 2) || s.finned(st, 3) || s.wWing(st) || s.chain(st, modeX) || s.chain(st, modeXY) || s.chain(st, modeAIC) {

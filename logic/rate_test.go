@@ -24,13 +24,14 @@ func TestRateOrders(t *testing.T) {
 		ps := readShared(t, set.name, set.n)
 		start := time.Now()
 		var scores []float64
-		sv := logic.New(ps[0].Model)
+		sv := logic.NewWith(ps[0].Model, logic.Options{Unique: true})
 		for _, p := range ps {
+			sol := solution(t, p) // unique: the uniqueness techniques may apply
 			steps, err := sv.Steps(p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkSteps(t, p, steps, solution(t, p))
+			checkSteps(t, p, steps, sol)
 			r, err := sv.Rate(p)
 			if err != nil {
 				t.Fatal(err)

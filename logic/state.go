@@ -35,6 +35,7 @@ type solver struct {
 	cs    chainScratch
 	ts    trialScratch
 
+	unique  bool // Options.Unique: the uniqueness techniques apply
 	noTrial bool // tests: stop where a trial would be needed
 }
 

@@ -109,9 +109,12 @@ const (
 	HiddenTriple       = "hidden triple"
 	XYWing             = "xy-wing"
 	XYZWing            = "xyz-wing"
+	UniqueRectangle1   = "unique rectangle type 1"
+	UniqueRectangle2   = "unique rectangle type 2"
 	NakedQuad          = "naked quad"
 	Jellyfish          = "jellyfish"
 	HiddenQuad         = "hidden quad"
+	BUGOne             = "bug+1"
 	FinnedXWing        = "finned x-wing"
 	FinnedSwordfish    = "finned swordfish"
 	WWing              = "w-wing"
@@ -153,9 +156,12 @@ func Techniques() []Technique {
 		{HiddenTriple, 4.0, "three digits confined to three cells of a full unit"},
 		{XYWing, 4.2, "a bivalue pivot and two bivalue pincers"},
 		{XYZWing, 4.4, "a trivalue pivot and two bivalue pincers"},
+		{UniqueRectangle1, 4.5, "unique puzzles only: three corners of a rectangle on two rows, columns and boxes hold the same two digits, which the fourth loses"},
+		{UniqueRectangle2, 4.6, "unique puzzles only: two corners on a side hold the same two digits, the other two those and one more, which leaves the cells seeing both"},
 		{NakedQuad, 5.0, "four cells of a unit with four candidates between them"},
 		{Jellyfish, 5.2, "fish of size 4"},
 		{HiddenQuad, 5.4, "four digits confined to four cells of a full unit"},
+		{BUGOne, 5.6, "unique puzzles only: every free cell but one has two candidates; that one holds the digit that fits three cells of its units"},
 		{FinnedXWing, 6.6, "an x-wing but for fins: the digit leaves the cover cells that see every fin (sashimi too)"},
 		{FinnedSwordfish, 6.7, "a swordfish but for fins, as the finned x-wing"},
 		{WWing, 6.8, "two cells with the same two candidates, joined by a strong link on one of them: the other leaves the cells seeing both"},

@@ -41,11 +41,12 @@ func TestTechniques(t *testing.T) {
 				t.Fatalf("puzzle: %v", err)
 			}
 			p := ps[0]
-			steps, err := logic.Steps(p)
+			sol := solution(t, p) // unique: the uniqueness techniques may apply
+			steps, err := logic.NewWith(p.Model, logic.Options{Unique: true}).Steps(p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkSteps(t, p, steps, solution(t, p))
+			checkSteps(t, p, steps, sol)
 			at := -1
 			for i, st := range steps {
 				if st.Technique == tech && st.Depth == depth {
@@ -207,4 +208,58 @@ func TestKropkiValues(t *testing.T) {
 		}
 		checkSteps(t, p, steps, sol)
 	}
+}
+
+// TestUniqueSound holds the paths of the repository's unique puzzles,
+// taken with the uniqueness techniques, to their solutions: 9x9s and
+// Samurais, where a rectangle's corners may lie in two grids. Without
+// Options.Unique no path uses those techniques.
+func TestUniqueSound(t *testing.T) {
+	used := map[string]int{}
+	for _, set := range []struct {
+		name, layout string
+		every        int // a Samurai's path takes some 40 times a 9x9's
+	}{
+		{"classic9-unique", "classic", 1}, {"samurai-unique", "samurai", 4},
+	} {
+		m := testkit.Model(t, set.layout, 9)
+		all := testkit.ReadPuzzles(t, filepath.Join("..", "testdata", "bench", set.name+".txt"), m)
+		if testing.Short() {
+			set.every *= 5
+		}
+		var ps []*layouts.Puzzle
+		for i := 0; i < len(all); i += set.every {
+			ps = append(ps, all[i])
+		}
+		sv, plain := logic.NewWith(m, logic.Options{Unique: true}), logic.New(m)
+		for _, p := range ps {
+			steps, err := sv.Steps(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkSteps(t, p, steps, solution(t, p))
+			for _, st := range steps {
+				used[st.Technique]++
+			}
+			steps, err = plain.Steps(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, st := range steps {
+				if uniqueness(st.Technique) {
+					t.Fatalf("%s without Options.Unique: %s", p, st)
+				}
+			}
+		}
+	}
+	for _, tech := range []string{logic.UniqueRectangle1, logic.UniqueRectangle2, logic.BUGOne} {
+		if used[tech] == 0 {
+			t.Errorf("no path uses %s", tech)
+		}
+	}
+	t.Logf("uses: %v", used)
+}
+
+func uniqueness(tech string) bool {
+	return tech == logic.UniqueRectangle1 || tech == logic.UniqueRectangle2 || tech == logic.BUGOne
 }

@@ -309,7 +309,10 @@ func (h *handler) hint(ctx context.Context, w http.ResponseWriter, q *Request) e
 		err error
 	}
 	done := make(chan hinted, 1)
-	go func() { st, err := logic.Hint(p); done <- hinted{st, err} }()
+	go func() { // p is proved unique above
+		st, err := logic.NewWith(p.Model, logic.Options{Unique: true}).Hint(p)
+		done <- hinted{st, err}
+	}()
 	select {
 	case <-ctx.Done():
 		ans.Records[0] = report.Stopped(inputName, 1, errors.Is(ctx.Err(), context.DeadlineExceeded))

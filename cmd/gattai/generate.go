@@ -179,7 +179,7 @@ func (c *generateCmd) emit(w *bufio.Writer, pics *files, p generate.Puzzle, seed
 			rec.Layout = json.RawMessage(q.Model.Layout.MarshalFile())
 		}
 		if c.Difficulty != "" || c.Rating != "" {
-			r, err := logic.Rate(q)
+			r, err := unique(q).Rate(q)
 			if err != nil {
 				return err
 			}

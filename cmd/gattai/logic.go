@@ -29,7 +29,7 @@ type stepsCmd struct{ logicFlags }
 
 func (c *rateCmd) Run(e *env) error {
 	return c.run(e, func(p *layouts.Puzzle, o *outcome) error {
-		r, err := logic.Rate(p)
+		r, err := unique(p).Rate(p)
 		o.rating = &r
 		return err
 	}, func(w *bufio.Writer, r *record) {
@@ -40,7 +40,7 @@ func (c *rateCmd) Run(e *env) error {
 
 func (c *hintCmd) Run(e *env) error {
 	return c.run(e, func(p *layouts.Puzzle, o *outcome) error {
-		st, err := logic.Hint(p)
+		st, err := unique(p).Hint(p)
 		if errors.Is(err, logic.ErrSolved) {
 			return nil // no step: said as a record
 		}
@@ -58,10 +58,11 @@ func (c *hintCmd) Run(e *env) error {
 func (c *stepsCmd) Run(e *env) error {
 	n := 0
 	return c.run(e, func(p *layouts.Puzzle, o *outcome) error {
-		steps, err := logic.Steps(p)
+		sv := unique(p)
+		steps, err := sv.Steps(p)
 		o.steps = steps
 		if err == nil {
-			r, rerr := logic.Rate(p)
+			r, rerr := sv.Rate(p)
 			o.rating, err = &r, rerr
 		}
 		return err
@@ -79,6 +80,12 @@ func (c *stepsCmd) Run(e *env) error {
 			fmt.Fprintf(w, "# stuck: search needed beyond trials of depth 2\n")
 		}
 	})
+}
+
+// unique is the logical solver for p, which run has proved unique: the
+// uniqueness techniques apply.
+func unique(p *layouts.Puzzle) *logic.Solver {
+	return logic.NewWith(p.Model, logic.Options{Unique: true})
 }
 
 // run proves each puzzle unique with the engines, then applies the
