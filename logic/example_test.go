@@ -1,9 +1,11 @@
 package logic_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
+	"gattai/backtrack"
 	"gattai/layouts"
 	"gattai/logic"
 )
@@ -60,4 +62,25 @@ func ExampleSteps() {
 	// pointing: r1c7 <> 9, r1c8 <> 9 (box 1, row 1; r1c1 r1c3)
 	// pointing: r6c7 <> 9, r6c8 <> 9 (box 4, row 6; r6c1 r6c3)
 	// hidden pair: r3c2 <> 3, r3c2 <> 7, r3c8 <> 2, r3c8 <> 7 (row 3; r3c2 r3c8)
+}
+
+// A puzzle proved unique may be rated with the uniqueness techniques,
+// as gattai rate does.
+func ExampleNewWith() {
+	ps, err := layouts.ReadAll(strings.NewReader(".................1..2..3.4......2.....5..43...1......6..4...2...7..1.....8..6...7\n"), layouts.ReadOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p := ps[0]
+	if res, err := backtrack.Count(context.Background(), p, 2); err != nil || res.Count != 1 {
+		fmt.Println("not unique:", err)
+		return
+	}
+	plain, _ := logic.Rate(p)
+	unique, _ := logic.NewWith(p.Model, logic.Options{Unique: true}).Rate(p)
+	fmt.Printf("%.1f %s\n%.1f %s\n", plain.Score, plain.Hardest, unique.Score, unique.Hardest)
+	// Output:
+	// 7.3 aic
+	// 4.5 unique rectangle type 1
 }
