@@ -18,7 +18,8 @@ type logicFlags struct {
 	inputFlags
 	engineFlags
 	outputFlags
-	To string `enum:"auto,json" default:"auto" help:"Output format: auto (text) or json (one object per puzzle)."`
+	To         string `enum:"auto,json" default:"auto" help:"Output format: auto (text) or json (one object per puzzle)."`
+	Uniqueness bool   `negatable:"" default:"true" help:"Use the techniques that rest on the puzzle having one solution (unique rectangles, BUG+1), as Sudoku Explainer does; the puzzle is proved unique first."`
 }
 
 type rateCmd struct{ logicFlags }
@@ -29,7 +30,7 @@ type stepsCmd struct{ logicFlags }
 
 func (c *rateCmd) Run(e *env) error {
 	return c.run(e, func(p *layouts.Puzzle, o *outcome) error {
-		r, err := unique(p).Rate(p)
+		r, err := c.solver(p).Rate(p)
 		o.rating = &r
 		return err
 	}, func(w *bufio.Writer, r *record) {
@@ -40,7 +41,7 @@ func (c *rateCmd) Run(e *env) error {
 
 func (c *hintCmd) Run(e *env) error {
 	return c.run(e, func(p *layouts.Puzzle, o *outcome) error {
-		st, err := unique(p).Hint(p)
+		st, err := c.solver(p).Hint(p)
 		if errors.Is(err, logic.ErrSolved) {
 			return nil // no step: said as a record
 		}
@@ -58,7 +59,7 @@ func (c *hintCmd) Run(e *env) error {
 func (c *stepsCmd) Run(e *env) error {
 	n := 0
 	return c.run(e, func(p *layouts.Puzzle, o *outcome) error {
-		sv := unique(p)
+		sv := c.solver(p)
 		steps, err := sv.Steps(p)
 		o.steps = steps
 		if err == nil {
@@ -82,10 +83,16 @@ func (c *stepsCmd) Run(e *env) error {
 	})
 }
 
-// unique is the logical solver for p, which run has proved unique: the
-// uniqueness techniques apply.
+// unique is the logical solver for p, proved unique: the uniqueness
+// techniques apply.
 func unique(p *layouts.Puzzle) *logic.Solver {
 	return logic.NewWith(p.Model, logic.Options{Unique: true})
+}
+
+// solver is the logical solver for p, which run has proved unique,
+// with the uniqueness techniques unless --no-uniqueness.
+func (c *logicFlags) solver(p *layouts.Puzzle) *logic.Solver {
+	return logic.NewWith(p.Model, logic.Options{Unique: c.Uniqueness})
 }
 
 // run proves each puzzle unique with the engines, then applies the

@@ -49,7 +49,7 @@ func TestLogic(t *testing.T) {
 	classic := td("examples", "classic.txt")
 	out, errs, code := runGattai(t, "", "rate", classic, td("top1465-200.txt"))
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	rating := regexp.MustCompile(`^\d+\.\d (easy|medium|hard|expert|extreme) [a-z0-9 -]+$`)
+	rating := regexp.MustCompile(`^\d+\.\d (easy|medium|hard|expert|extreme) [a-z0-9 +-]+$`)
 	if code != 0 || len(lines) != 201 {
 		t.Fatalf("rate: exit %d, %d lines, %s", code, len(lines), errs)
 	}
@@ -64,6 +64,14 @@ func TestLogic(t *testing.T) {
 	out, _, code = runGattai(t, "", "steps", classic)
 	if code != 0 || !strings.HasPrefix(out, "# "+classic+":1\n") || !strings.Contains(out, "\n# solved: ") {
 		t.Errorf("steps: exit %d, %q", code, out)
+	}
+	// A unique rectangle settles this one, unless told to do without.
+	ur := ".................1..2..3.4......2.....5..43...1......6..4...2...7..1.....8..6...7\n"
+	if out, _, code := runGattai(t, ur, "rate"); code != 0 || out != "4.5 hard unique rectangle type 1\n" {
+		t.Errorf("rate: exit %d, %q", code, out)
+	}
+	if out, _, code := runGattai(t, ur, "rate", "--no-uniqueness"); code != 0 || out != "7.3 expert aic\n" {
+		t.Errorf("rate --no-uniqueness: exit %d, %q", code, out)
 	}
 	multi := "1" + strings.Repeat(".", 80) + "\n"
 	if out, _, code := runGattai(t, multi, "rate"); code != exitNoSolution || out != "# -:1: more than one solution: no logical path\n" {
