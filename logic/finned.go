@@ -36,14 +36,12 @@ func (s *solver) finned(st *Step, k int) bool {
 			if orient == 1 {
 				base, cover, baseBox, coverBox = cover, base, coverBox, baseBox
 			}
+			tab := s.places(base)
 			for d := 1; d <= s.n; d++ {
 				nl := 0
 				clear(across[:len(cover)])
-				for i, u := range base {
-					w, placed := s.lineWhere(u, d)
-					if placed {
-						continue
-					}
+				for i := range base {
+					w := tab[i*s.n+d-1]
 					where[i] = w
 					for p := w; p != 0; p &= p - 1 {
 						across[bits.TrailingZeros64(p)] |= 1 << i
@@ -191,21 +189,27 @@ func finBand(w, cv, inBase uint64, where *[64]uint64, lines, idx []int, baseBox 
 	return finLines&^band == 0 && band&^inBase != 0
 }
 
-// lineWhere is the positions in unit u (a grid's row or column) of the
-// free cells that may hold d, and whether d is placed in u.
-func (s *solver) lineWhere(u, d int) (w uint64, placed bool) {
-	b := bit(d)
-	// A row's cells ascend by column within the grid, and a column's by
-	// row: position j is the crossing line j.
-	for j, c := range s.m.Units[u].Cells {
-		if int(s.val[c]) == d {
-			return 0, true
-		}
-		if s.val[c] == 0 && s.cand[c]&b != 0 {
-			w |= 1 << j
+// places fills s.placeTab for the lines of one grid (its rows or its
+// columns) and returns it: entry i*n+d-1 is the positions in line i of
+// the free cells that may hold d (none when d is placed there). A
+// row's cells ascend by column within the grid, and a column's by row:
+// position j is the crossing line j.
+func (s *solver) places(lines []int) []uint64 {
+	n := s.n
+	tab := s.placeTab[:len(lines)*n]
+	clear(tab)
+	for i, u := range lines {
+		row := tab[i*n : i*n+n]
+		for j, c := range s.m.Units[u].Cells {
+			if s.val[c] != 0 {
+				continue
+			}
+			for m := s.cand[c]; m != 0; m &= m - 1 {
+				row[bits.TrailingZeros64(m)] |= 1 << j
+			}
 		}
 	}
-	return w, false
+	return tab
 }
 
 // seesAll reports whether c shares a unit with each of cs.

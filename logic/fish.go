@@ -21,14 +21,12 @@ func (s *solver) fish(st *Step, k int) bool {
 			if orient == 1 {
 				base, cover = cover, base
 			}
+			tab := s.places(base)
 			for d := 1; d <= s.n; d++ {
 				b := bit(d)
 				nl := 0
-				for i, u := range base {
-					w, placed := s.lineWhere(u, d)
-					if placed {
-						continue
-					}
+				for i := range base {
+					w := tab[i*s.n+d-1]
 					where[i] = w
 					if n := count(w); n >= 2 && n <= k {
 						lines[nl] = i

@@ -29,11 +29,12 @@ type solver struct {
 	stamp    []uint32 // per cell, for marking without clearing
 	gen      uint32
 
-	memo  []uint8   // killer: per set of used digits, 1 feasible, 2 not
-	bils  []bilocal // w-wing: the strong links in units
-	pairs []int     // w-wing: the cells with two candidates
-	cs    chainScratch
-	ts    trialScratch
+	memo     []uint8   // killer: per set of used digits, 1 feasible, 2 not
+	placeTab []uint64  // fish: see places
+	bils     []bilocal // w-wing: the strong links in units
+	pairs    []int     // w-wing: the cells with two candidates
+	cs       chainScratch
+	ts       trialScratch
 
 	unique  bool // Options.Unique: the uniqueness techniques apply
 	noTrial bool // tests: stop where a trial would be needed
@@ -63,6 +64,7 @@ func newSolver(m *layouts.Model) *solver {
 	s.cand = make([]uint64, nc)
 	s.val = make([]uint8, nc)
 	s.stamp = make([]uint32, nc)
+	s.placeTab = make([]uint64, m.N*m.N)
 	s.fullIdx = make([]int32, len(m.Units))
 	s.cellFull = make([][]int32, nc)
 	for u := range m.Units {
