@@ -63,8 +63,9 @@ func digitSum(sol []uint8, cells []int) int {
 }
 
 // Arrows draws up to count arrows: a circle (one cell, or two on grids
-// of at most 9 digits, read as a number) and a path of 1 to 3 cells
-// from it, a king's move each, whose digits sum to the circle's number.
+// of at most 9 digits, read as a number in reading order, as f-puzzles
+// and SudokuPad read it) and a path of 1 to 3 cells from it, a king's
+// move each, whose digits sum to the circle's number.
 func Arrows(m *layouts.Model, sol []uint8, rng *rand.Rand, count int, faithful bool) []layouts.Constraint {
 	var out []layouts.Constraint
 	for range 10 * count {
@@ -74,6 +75,7 @@ func Arrows(m *layouts.Model, sol []uint8, rng *rand.Rand, count int, faithful b
 		circle := []int{rng.IntN(len(m.Cells))}
 		if m.N <= 9 && rng.IntN(6) == 0 {
 			circle = Walk(m, rng, 2, Orthogonal, func([]int, int) bool { return true })
+			slices.Sort(circle) // cells are numbered in reading order
 		}
 		path := WalkFrom(m, rng, circle[len(circle)-1], 2+rng.IntN(min(3, m.N)), King, func(_ []int, o int) bool {
 			return !slices.Contains(circle, o)
