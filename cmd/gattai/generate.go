@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"gattai"
+	"gattai/fpuzzles"
 	"gattai/generate"
 	"gattai/layouts"
 	"gattai/logic"
@@ -31,6 +32,10 @@ type generateCmd struct {
 	Rating     string `help:"Only puzzles whose score lies in MIN-MAX (see gattai rate), e.g. 2.5-4." placeholder:"MIN-MAX"`
 	MinGivens  int    `help:"Stop removing givens at this many: unique, but not minimal."`
 	NoMinimal  bool   `help:"Keep more givens: stop removing at a third of the cells (unique, not minimal)."`
+
+	// orSudokuPad: --to auto chose f-puzzles links, and a puzzle with a
+	// rule that f-puzzles cannot carry goes as a SudokuPad link instead.
+	orSudokuPad bool
 }
 
 func (c *generateCmd) Run(e *env) error {
@@ -88,7 +93,7 @@ func (c *generateCmd) Run(e *env) error {
 		}
 		c.To = "sudokupad"
 		if len(m.Layout.Grids) == 1 {
-			c.To = "fpuzzles"
+			c.To, c.orSudokuPad = "fpuzzles", true
 		}
 	}
 	sopts, err := c.engineFlags.options()
@@ -187,7 +192,11 @@ func (c *generateCmd) emit(w *bufio.Writer, pics *files, p generate.Puzzle, seed
 		}
 		return report.Write(w, rec)
 	case c.link():
-		return c.writeLink(w, q, nil)
+		err := c.writeLink(w, q, nil)
+		if c.orSudokuPad && errors.Is(err, fpuzzles.ErrUnsupported) {
+			err = (&toFlags{To: "sudokupad"}).writeLink(w, q, nil)
+		}
+		return err
 	case c.svg():
 		return writeSVG(pics, where, q, nil)
 	}
