@@ -26,7 +26,10 @@
 // Regions must all have the same number of cells n, the digits; the grids
 // are the n x n squares of visible cells that no region crosses, each
 // with the box shape its regions make (layouts.DefaultBox first), or its
-// regions as jigsaw pieces. Cages with a number are killer cages, without
+// regions as jigsaw pieces. Where the metadata lists the grids ("grids":
+// "r1c4 r4c13 ...", their top-left cells, as Marshal writes them when
+// the regions alone would make more), those squares are the grids, and
+// each must be such a square. Cages with a number are killer cages, without
 // one they forbid repeats only. Drawings are read only where their
 // meaning is certain, as Marshal draws them:
 //
@@ -49,7 +52,9 @@
 //
 // Marshal writes plain JSON (SudokuPad reads it as readily as zipped):
 // the canvas as the board, the positions outside every grid hidden by
-// white overlays, every box (jigsaw piece) of every grid as a region,
+// white overlays, every box (jigsaw piece) of every grid as a region
+// (and the grids in the metadata when squares of whole regions lie
+// elsewhere too, as around a windmill's centre),
 // killer cages and extra regions as cages, thermometers, kropki dots and
 // parity marks drawn as above, and rules with nothing to draw (diagonal,
 // antiknight, antiking, nonconsecutive, disjoint groups, negative kropki)

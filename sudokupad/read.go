@@ -227,6 +227,7 @@ type reader struct {
 	p             *Puzzle
 	height, width int
 	hidden        map[layouts.Pos]bool
+	grids         []layouts.Pos // the metadata's grids, if any
 }
 
 func (r *reader) note(format string, args ...any) {
@@ -498,6 +499,8 @@ func (r *reader) meta(sp *sclPuzzle) error {
 			r.p.Rules = val
 		case "solution":
 			r.p.Solution = val
+		case "grids":
+			return r.readGrids(val)
 		case "bgimage", "foglight", "foglink":
 			return &UnsupportedError{Key: "metadata", Detail: key}
 		default:
@@ -600,50 +603,37 @@ func (r *reader) layout(regions [][][]int) (*layouts.Layout, error) {
 	for p, reg := range owner {
 		own[p.Row*r.width+p.Col] = int32(reg)
 	}
+	at := squares(own, r.height, r.width, n, len(regions))
+	if r.grids != nil {
+		// The writer's own list of the grids, where the regions alone
+		// would make more (a windmill): each must be such a square.
+		for _, p := range r.grids {
+			if !slices.Contains(at, p) {
+				return nil, fmt.Errorf("%w: metadata grids: no %dx%d grid of whole regions at %s", layouts.ErrLayout, n, n, p)
+			}
+		}
+		at = r.grids
+	}
+	if len(at) > layouts.MaxGrids {
+		return nil, fmt.Errorf("%w: more than %d grids", layouts.ErrTooLarge, layouts.MaxGrids)
+	}
 	covered := map[layouts.Pos]bool{}
-	inside := make([]int, len(regions))
-	for top := 0; top+n <= r.height; top++ {
-		for left := 0; left+n <= r.width; left++ {
-			ok := true
-			var seen []int32
-			for y := top; y < top+n && ok; y++ {
-				for x := left; x < left+n; x++ {
-					reg := own[y*r.width+x]
-					if reg < 0 {
-						ok = false
-						break
-					}
-					if inside[reg] == 0 {
-						seen = append(seen, reg)
-					}
-					inside[reg]++
-				}
-			}
-			for _, reg := range seen {
-				ok = ok && inside[reg] == n
-				inside[reg] = 0
-			}
-			if !ok {
-				continue
-			}
-			g := layouts.Placement{At: layouts.Pos{Row: top, Col: left}}
-			shape, pieces := boxesOf(n, func(y, x int) int { return int(own[(top+y)*r.width+left+x]) })
-			if len(l.Grids) == 0 {
-				l.Box = shape
-			}
-			if pieces != nil {
-				l.Constraints = append(l.Constraints, layouts.Constraint{Kind: "jigsaw", Grid: len(l.Grids) + 1, Pieces: pieces})
-			} else if shape != l.Box {
-				g.Box = &shape
-			}
-			l.Grids = append(l.Grids, g)
-			for y := top; y < top+n; y++ {
-				for x := left; x < left+n; x++ {
-					covered[layouts.Pos{Row: y, Col: x}] = true
-				}
-			}
-			if len(l.Grids) > layouts.MaxGrids {
-				return nil, fmt.Errorf("%w: more than %d grids", layouts.ErrTooLarge, layouts.MaxGrids)
+	for _, p := range at {
+		top, left := p.Row, p.Col
+		g := layouts.Placement{At: p}
+		shape, pieces := boxesOf(n, func(y, x int) int { return int(own[(top+y)*r.width+left+x]) })
+		if len(l.Grids) == 0 {
+			l.Box = shape
+		}
+		if pieces != nil {
+			l.Constraints = append(l.Constraints, layouts.Constraint{Kind: "jigsaw", Grid: len(l.Grids) + 1, Pieces: pieces})
+		} else if shape != l.Box {
+			g.Box = &shape
+		}
+		l.Grids = append(l.Grids, g)
+		for y := top; y < top+n; y++ {
+			for x := left; x < left+n; x++ {
+				covered[layouts.Pos{Row: y, Col: x}] = true
 			}
 		}
 	}
@@ -659,6 +649,42 @@ func (r *reader) layout(regions [][][]int) (*layouts.Layout, error) {
 		}
 	}
 	return l, nil
+}
+
+// squares is the top-left corners, in reading order, of the n x n
+// squares of a height x width board whose positions all lie in regions
+// (own: the region of each position, -1 for none, of nregions) and
+// hold every region they touch whole: the places a grid may be.
+func squares(own []int32, height, width, n, nregions int) []layouts.Pos {
+	var at []layouts.Pos
+	inside := make([]int, nregions)
+	for top := 0; top+n <= height; top++ {
+		for left := 0; left+n <= width; left++ {
+			ok := true
+			var seen []int32
+			for y := top; y < top+n && ok; y++ {
+				for x := left; x < left+n; x++ {
+					reg := own[y*width+x]
+					if reg < 0 {
+						ok = false
+						break
+					}
+					if inside[reg] == 0 {
+						seen = append(seen, reg)
+					}
+					inside[reg]++
+				}
+			}
+			for _, reg := range seen {
+				ok = ok && inside[reg] == n
+				inside[reg] = 0
+			}
+			if ok {
+				at = append(at, layouts.Pos{Row: top, Col: left})
+			}
+		}
+	}
+	return at
 }
 
 // minCell is the first cell, in reading order, of owner not covered.
@@ -709,4 +735,25 @@ func boxesOf(n int, region func(y, x int) int) (layouts.Shape, []string) {
 		pieces[y] = string(b)
 	}
 	return layouts.DefaultBox(n), pieces
+}
+
+// readGrids reads the metadata's grids: the top-left cell of each, as
+// gattai writes them where the regions alone would make more grids.
+func (r *reader) readGrids(val string) error {
+	fields := strings.Fields(val)
+	if len(fields) == 0 || len(fields) > layouts.MaxGrids {
+		return fmt.Errorf("%w: metadata grids: %d grids", layouts.ErrLayout, len(fields))
+	}
+	r.grids = nil
+	for _, f := range fields {
+		p, err := layouts.ParsePos(f)
+		if err != nil {
+			return fmt.Errorf("%w: metadata grids: %v", layouts.ErrLayout, err)
+		}
+		if slices.Contains(r.grids, p) {
+			return fmt.Errorf("%w: metadata grids: %s twice", layouts.ErrLayout, p)
+		}
+		r.grids = append(r.grids, p)
+	}
+	return nil
 }

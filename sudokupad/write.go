@@ -3,6 +3,7 @@ package sudokupad
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"gattai/layouts"
@@ -67,6 +68,7 @@ type (
 		Author   string `json:"author,omitempty"`
 		Rules    string `json:"rules,omitempty"`
 		Solution string `json:"solution,omitempty"`
+		Grids    string `json:"grids,omitempty"` // see gridList
 	}
 )
 
@@ -231,6 +233,7 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 	if out.Metadata.Title == "" {
 		out.Metadata.Title = l.Name
 	}
+	out.Metadata.Grids = gridList(l, m, out.Regions)
 	if g := o.Solution; g != nil && g.Model == m && n <= 9 {
 		b := []byte(strings.Repeat(".", m.Height*m.Width))
 		for c, q := range m.Cells {
@@ -239,6 +242,34 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 		out.Metadata.Solution = string(b)
 	}
 	return json.Marshal(out)
+}
+
+// gridList is the grids' top-left cells ("r1c4 r7c7 ..."), for the
+// metadata, when the regions alone would make other grids: where n x n
+// squares of whole regions lie elsewhere than the grids (a windmill's
+// centre is surrounded by such squares); else "". SudokuPad shows
+// nothing of it; Parse reads it.
+func gridList(l *layouts.Layout, m *layouts.Model, regions [][][2]int) string {
+	own := make([]int32, m.Height*m.Width)
+	for i := range own {
+		own[i] = -1
+	}
+	for i, reg := range regions {
+		for _, rc := range reg {
+			own[rc[0]*m.Width+rc[1]] = int32(i)
+		}
+	}
+	at := squares(own, m.Height, m.Width, l.Size, len(regions))
+	want := make([]string, len(l.Grids))
+	same := len(at) == len(l.Grids)
+	for i, g := range l.Grids {
+		want[i] = g.At.String()
+		same = same && slices.Contains(at, g.At)
+	}
+	if same {
+		return ""
+	}
+	return strings.Join(want, " ")
 }
 
 // regions are the boxes of every grid, or its jigsaw pieces, as cells,
