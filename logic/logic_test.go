@@ -71,3 +71,22 @@ func readShared(t testing.TB, name string, max int) []*layouts.Puzzle {
 }
 
 func stringsReader(s string) *strings.Reader { return strings.NewReader(s + "\n") }
+
+// TestNudge: a step's technique and where to look, never what it proves.
+func TestNudge(t *testing.T) {
+	at := func(r, c int) layouts.Pos { return layouts.Pos{Row: r - 1, Col: c - 1} }
+	for _, tc := range []struct {
+		st   logic.Step
+		want string
+	}{
+		{logic.Step{Technique: logic.HiddenSingle, Units: []string{"box 7"}, Placements: []logic.Move{{Cell: at(9, 3), Digit: 7}}, Cells: []layouts.Pos{at(9, 3)}}, "hidden single: look at box 7"},
+		{logic.Step{Technique: logic.NakedSingle, Placements: []logic.Move{{Cell: at(8, 3), Digit: 4}}, Cells: []layouts.Pos{at(8, 3)}}, "naked single: look at r8c3"},
+		{logic.Step{Technique: logic.XWing, Units: []string{"row 1", "row 7", "column 6", "column 9"}, Eliminations: []logic.Move{{Cell: at(3, 6), Digit: 1}}}, "x-wing: look at row 1, row 7, column 6, column 9"},
+		{logic.Step{Technique: logic.Trial, Depth: 2, Eliminations: []logic.Move{{Cell: at(3, 5), Digit: 7}}, Cells: []layouts.Pos{at(3, 5)}}, "trial (depth 2): look at r3c5"},
+		{logic.Step{Technique: logic.Search}, "search"},
+	} {
+		if got := tc.st.Nudge(); got != tc.want {
+			t.Errorf("%s: nudge %q, want %q", tc.st, got, tc.want)
+		}
+	}
+}

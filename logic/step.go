@@ -71,6 +71,28 @@ func (s Step) String() string {
 	return b.String()
 }
 
+// Nudge is the step without what it proves: its technique and where to
+// look, e.g. "hidden single: look at box 7", or "naked single: look at
+// r8c3" for a step with no units.
+func (s Step) Nudge() string {
+	t := s.Technique
+	if s.Depth > 0 {
+		t += " (depth " + strconv.Itoa(s.Depth) + ")"
+	}
+	where := strings.Join(s.Units, ", ")
+	if where == "" {
+		cs := make([]string, len(s.Cells))
+		for i, p := range s.Cells {
+			cs[i] = p.String()
+		}
+		where = strings.Join(cs, " ")
+	}
+	if where == "" {
+		return t
+	}
+	return t + ": look at " + where
+}
+
 // reset empties st for a step of technique tech, keeping the room of
 // its slices, so that rating reuses one Step without allocating.
 func reset(st *Step, tech string, w float64) {

@@ -24,7 +24,10 @@ type logicFlags struct {
 
 type rateCmd struct{ logicFlags }
 
-type hintCmd struct{ logicFlags }
+type hintCmd struct {
+	logicFlags
+	Nudge bool `help:"Name the technique and where to look, not what it proves (text output; json keeps the whole step)."`
+}
 
 type stepsCmd struct{ logicFlags }
 
@@ -50,6 +53,10 @@ func (c *hintCmd) Run(e *env) error {
 	}, func(w *bufio.Writer, r *record) {
 		if len(r.out.steps) == 0 {
 			fmt.Fprintf(w, "# %s: solved already\n", r.where())
+			return
+		}
+		if c.Nudge {
+			fmt.Fprintln(w, r.out.steps[0].Nudge())
 			return
 		}
 		fmt.Fprintln(w, r.out.steps[0])

@@ -81,6 +81,10 @@ func TestLogic(t *testing.T) {
 	if out, _, code := runGattai(t, ur, "rate", "--no-uniqueness"); code != 0 || out != "7.3 expert aic\n" {
 		t.Errorf("rate --no-uniqueness: exit %d, %q", code, out)
 	}
+	// A nudge names the technique and where to look, not the digit.
+	if out, _, code := runGattai(t, ur, "hint", "--nudge"); code != 0 || out != "hidden single: look at column 2\n" {
+		t.Errorf("hint --nudge: exit %d, %q", code, out)
+	}
 	multi := "1" + strings.Repeat(".", 80) + "\n"
 	if out, _, code := runGattai(t, multi, "rate"); code != exitNoSolution || out != "# -:1: more than one solution: no logical path\n" {
 		t.Errorf("rate of a puzzle with several solutions: exit %d, %q", code, out)
