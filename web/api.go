@@ -38,9 +38,11 @@ type Answer struct {
 	// when one was found (package svg).
 	SVG string `json:"svg,omitempty"`
 	// Step and StepCells, for /api/hint: the next logical step in words,
-	// and the cells it places or eliminates from.
+	// and the cells it places or eliminates from; Nudge, the step's
+	// technique and where to look only (logic.Step.Nudge).
 	Step      string `json:"step,omitempty"`
 	StepCells []int  `json:"step_cells,omitempty"`
+	Nudge     string `json:"nudge,omitempty"`
 }
 
 // LayoutInfo is one built-in layout in GET /api/layouts.
@@ -324,7 +326,7 @@ func (h *handler) hint(ctx context.Context, w http.ResponseWriter, q *Request) e
 			ans.Records[0] = report.New(inputName, 1, p, r, x.err, false)
 		default:
 			ans.Records[0].Steps = []logic.Step{x.st}
-			ans.Step = x.st.String()
+			ans.Step, ans.Nudge = x.st.String(), x.st.Nudge()
 			for _, mv := range append(x.st.Placements, x.st.Eliminations...) {
 				if c, ok := p.Model.Cell(mv.Cell); ok {
 					ans.StepCells = append(ans.StepCells, c)

@@ -178,8 +178,17 @@ func TestBrowser(t *testing.T) {
 	}
 	t.Logf("screenshot: %s", name)
 
-	// Hint on the typed puzzle (after clearing the answer): a step in
-	// words, its cells marked.
+	// A nudge on the typed puzzle (after clearing the answer): where to
+	// look, no cell marked.
+	do("asking a nudge", chromedp.Click(chromedp.CSS(`#clear`)), chromedp.Click(chromedp.CSS(`#nudge`)))
+	waitFor("the nudge", `document.getElementById("status").textContent.startsWith("nudge")`)
+	if !strings.Contains(status(), "look at") {
+		t.Errorf("the nudge says %q", status())
+	}
+	if n, _ := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll("#board input.core").length`)); n != 0 {
+		t.Errorf("the nudge %q marks %d cells", status(), n)
+	}
+	// Hint: a step in words, its cells marked.
 	do("asking a hint", chromedp.Click(chromedp.CSS(`#clear`)), chromedp.Click(chromedp.CSS(`#hint`)))
 	waitFor("the hint", `document.getElementById("status").textContent.startsWith("hint")`)
 	if n, _ := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll("#board input.core").length`)); n == 0 {

@@ -30,7 +30,9 @@
 //     without any the layout is detected; givens, instead of puzzle, is
 //     a digit per cell in cell order (0 empty) on the layout named;
 //     limit is the count's limit (1..MaxLimit, default 2); engine is
-//     auto, backtrack or sat. An f-puzzles or SudokuPad JSON sent as
+//     auto, backtrack or sat; difficulty (easy ... extreme), symmetry
+//     (none, rotate180, rotate90, mirror, diagonal) and seed are
+//     generate's. An f-puzzles or SudokuPad JSON sent as
 //     application/json is read as a puzzle. Unknown fields are refused.
 //
 // # Endpoints
@@ -45,11 +47,14 @@
 //	POST /api/explain         why each has no solution, or where two differ: an Answer
 //	POST /api/svg             the picture of one puzzle, image/svg+xml
 //	POST /api/link            share links of one puzzle: {fpuzzles, sudokupad, errors}
-//	POST /api/hint            501 for now: a logical solver's next step (to come)
-//	POST /api/generate        501 for now: a generator (to come)
+//	POST /api/hint            the next logical step of one puzzle, proved
+//	                          unique first: an Answer with step, step_cells
+//	                          and nudge
+//	POST /api/generate        a new unique puzzle on the request's layout
+//	                          (difficulty, symmetry, seed): a Board with givens
 //
 // An Answer is {"records": [...], "digits": [...], "core_cells": [...],
-// "svg": "<svg ..."}: records holds a report.Record per puzzle, in
+// "svg": "<svg ...", "step": "...", "step_cells": [...], "nudge": "..."}: records holds a report.Record per puzzle, in
 // order, with its input "puzzle:LINE", status (unique, multiple, none,
 // found, error, timeout), solutions, limit_reached, solution (the first
 // solution's text, in the input's format), engine, elapsed_ms, error,
@@ -60,7 +65,10 @@
 // digits is the first solution's digits by cell (Board.Cells order),
 // core_cells the cells of explain's givens, ambiguous_cells those where
 // its two solutions differ, and svg the picture with the solution in
-// blue.
+// blue. For hint, step is the step in words ("hidden single: r9c3 = 7
+// (box 7)"), step_cells the cells it places or eliminates from, and
+// nudge the technique and where to look only ("hidden single: look at
+// box 7"); the record holds the step itself (steps).
 //
 // A Board is {name, size, box, height, width, symbols, cells: [[row,
 // col], ...], borders (per cell, thick edges: 1 top, 2 right, 4 bottom,
@@ -86,8 +94,8 @@
 // loopback unless Options.AnyHost (against DNS rebinding), 404 an unknown endpoint or
 // layout, 405 a wrong method (with Allow), 413 a body over MaxBody or
 // more than MaxPuzzles puzzles, 415 a Content-Type other than
-// text/plain and application/json, 501 hint and generate, 503 when
-// every solve slot stayed busy for the whole request time. A body of
+// text/plain and application/json, 503 when every solve slot stayed
+// busy for the whole request time (or generate made no puzzle in it). A body of
 // several puzzles where some do not parse answers 200 with an error
 // record for each bad one; when none parses, 400 with the first error.
 //

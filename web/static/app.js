@@ -395,7 +395,9 @@
     }
   }
 
-  async function hint() {
+  // hint shows the next logical step, its cells marked; with nudge, only
+  // its technique and where to look.
+  async function hint(nudge) {
     if (!board) return;
     clearAnswer();
     setStatus("Working…");
@@ -409,6 +411,10 @@
     const rec = ans.records[0];
     if (rec.status !== "unique") {
       setStatus(rec.status === "error" ? rec.error.message : [strong(rec.status), " — a hint needs a puzzle with exactly one solution."], "bad");
+      return;
+    }
+    if (nudge) {
+      setStatus([strong("nudge"), ": " + ans.nudge], "ok");
       return;
     }
     for (const c of ans.step_cells || []) inputs[c].classList.add("core");
@@ -427,7 +433,8 @@
     }
   }
 
-  $("hint").addEventListener("click", hint);
+  $("nudge").addEventListener("click", () => hint(true));
+  $("hint").addEventListener("click", () => hint(false));
   $("generate").addEventListener("click", generateBoard);
   $("solve").addEventListener("click", () => run("solve"));
   $("count").addEventListener("click", () => run("count"));
