@@ -2,6 +2,7 @@ package layouts
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -22,7 +23,9 @@ func WritePuzzle(w io.Writer, p *Puzzle) error {
 // canvas form (and for FormatAuto) one line per canvas row.
 //
 // It writes one puzzle and nothing else; between two puzzles write
-// p.Source.Format.Separator().
+// p.Source.Format.Separator(). Rows, POJ and Euler forms hold one grid:
+// for a layout of several they write nothing and return an error, as
+// Read refuses them (WritePuzzle too).
 func WriteGrid(w io.Writer, p *Puzzle, g Grid) error {
 	m := g.Model
 	if m == nil {
@@ -45,6 +48,12 @@ func (f Format) Separator() string {
 func write(w io.Writer, p *Puzzle, m *Model, digits []uint8) error {
 	if m == nil || len(digits) != len(m.Cells) {
 		return errors.New("digits do not fit the layout")
+	}
+	if !singleGrid(m) {
+		switch f := p.Source.Format; f {
+		case FormatRows, FormatPOJ, FormatEuler: // as read refuses them
+			return fmt.Errorf("the %s format holds a single grid, and layout %s has %d", f, layoutName(m), len(m.GridCells))
+		}
 	}
 	var b []byte
 	switch p.Source.Format {

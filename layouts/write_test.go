@@ -168,3 +168,30 @@ func TestRowsStyle(t *testing.T) {
 		})
 	}
 }
+
+// The one-grid formats refuse to write a layout of several grids, as
+// they refuse to read one (they wrote a canvas, which read back failed).
+func TestWriteOneGridFormats(t *testing.T) {
+	l, err := Builtin("samurai", 9, Shape{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPuzzle(m)
+	for _, f := range []Format{FormatRows, FormatPOJ, FormatEuler} {
+		p.Source.Format = f
+		var b bytes.Buffer
+		if err := WritePuzzle(&b, p); err == nil || !strings.Contains(err.Error(), "holds a single grid") || b.Len() != 0 {
+			t.Errorf("%s: %v, wrote %q", f, err, b.String())
+		}
+	}
+	for _, f := range []Format{FormatLine, FormatCanvas, FormatAuto} {
+		p.Source.Format = f
+		if err := WritePuzzle(&bytes.Buffer{}, p); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
