@@ -89,19 +89,31 @@ func writeExplanation(w io.Writer, where string, p *layouts.Puzzle, x gattai.Exp
 		for _, c := range x.Ambiguous {
 			q.Givens[c] = 0
 		}
-		fmt.Fprintf(w, "%s: several solutions: two differ only in these %d cells (a given in any one of them rules the second out): %s\n",
-			where, len(parts), strings.Join(parts, " "))
+		if len(parts) == 1 {
+			fmt.Fprintf(w, "%s: several solutions: two differ only in this cell (a given there rules the second out): %s\n", where, parts[0])
+		} else {
+			fmt.Fprintf(w, "%s: several solutions: two differ only in these %d cells (a given in any one of them rules the second out): %s\n",
+				where, len(parts), strings.Join(parts, " "))
+		}
 	case len(x.Givens) > 0:
 		parts := report.Core(p, x)
 		for _, c := range x.Givens {
 			q.Givens[c] = p.Givens[c]
 		}
-		fmt.Fprintf(w, "%s: no solution: these %d givens cannot all hold (drop any one and the rest can): %s\n",
-			where, len(parts), strings.Join(parts, " "))
+		if len(parts) == 1 {
+			fmt.Fprintf(w, "%s: no solution: the given %s cannot hold (without it the rest can)\n", where, parts[0])
+		} else {
+			fmt.Fprintf(w, "%s: no solution: these %d givens cannot all hold (drop any one and the rest can): %s\n",
+				where, len(parts), strings.Join(parts, " "))
+		}
 	case len(x.Constraints) > 0:
 		parts := report.Core(p, x)
-		fmt.Fprintf(w, "%s: no solution: the layout's constraints alone have none, whatever the givens: these %d cannot all hold (drop any one and the rest can): %s\n",
-			where, len(parts), strings.Join(parts, ", "))
+		if len(parts) == 1 {
+			fmt.Fprintf(w, "%s: no solution: the layout's constraints alone have none, whatever the givens: %s cannot hold\n", where, parts[0])
+		} else {
+			fmt.Fprintf(w, "%s: no solution: the layout's constraints alone have none, whatever the givens: these %d cannot all hold (drop any one and the rest can): %s\n",
+				where, len(parts), strings.Join(parts, ", "))
+		}
 		return
 	default:
 		fmt.Fprintf(w, "%s: no solution: the layout's grids and regions alone have none, whatever the givens\n", where)

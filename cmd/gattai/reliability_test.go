@@ -221,3 +221,24 @@ func TestExplain(t *testing.T) {
 	}
 	t.Logf("explain: %v, %s", took, first)
 }
+
+// TestExplainOneGiven: a core of one given is said as one ("these 1
+// givens cannot all hold" before).
+func TestExplainOneGiven(t *testing.T) {
+	// The killer's first empty cell given a wrong digit, which its
+	// cages rule out whatever the other givens: the core is that one.
+	layout := td("variants", "killer-classic.json")
+	puzzle := readFile(t, td("variants", "killer-classic.txt"))
+	sol := strings.ReplaceAll(readFile(t, td("variants", "killer-classic.solution.txt")), "\n", "")
+	cells := strings.ReplaceAll(puzzle, "\n", "")
+	i := strings.IndexByte(cells, '.')
+	bad := []byte(puzzle)
+	wrong := (sol[i]-'0')%9 + '1'
+	bad[i+i/9] = wrong // the canvas has a newline after every 9 cells
+	out, errs, code := runGattai(t, string(bad), "explain", "--layout-file", layout)
+	first, _, _ := strings.Cut(out, "\n")
+	want := fmt.Sprintf("-:1: no solution: the given r%dc%d=%c cannot hold (without it the rest can)", i/9+1, i%9+1, wrong)
+	if code != exitNoSolution || first != want {
+		t.Errorf("explain: exit %d, %q, %s; want %q", code, first, errs, want)
+	}
+}
