@@ -266,7 +266,8 @@
       } else if (rec.status === "multiple") {
         setStatus([strong("several solutions"), ": two differ only in the marked cells: " + (rec.ambiguous || []).join(", ") + ms(rec)], "bad");
       } else {
-        setStatus([strong("no solution"), ": these cannot all hold: " + (rec.core || []).join(", ") + ms(rec)], "bad");
+        const core = rec.core || [];
+        setStatus([strong("no solution"), (core.length === 1 ? ": this cannot hold: " : ": these cannot all hold: ") + core.join(", ") + ms(rec)], "bad");
       }
       return;
     }
