@@ -99,7 +99,9 @@ func TestVariants(t *testing.T) {
 				t.Skip("slow: depth-2 trials")
 			}
 			p, g := testkit.ReadVariant(t, dir, name)
-			steps, err := logic.Steps(p)
+			// Unique puzzles: the uniqueness techniques may apply (on
+			// the units-only kinds; a rule turns them off).
+			steps, err := logic.NewWith(p.Model, logic.Options{Unique: true}).Steps(p)
 			if errors.Is(err, logic.ErrUnavailable) && !logicKinds[strings.SplitN(name, "-", 2)[0]] {
 				// A kind the logical solver has no technique for is
 				// refused by name, never rated with its rule ignored.
@@ -161,7 +163,7 @@ func TestExamples(t *testing.T) {
 			}
 			p := testkit.ReadPuzzle(t, filepath.Join(dir, name+".txt"), nil)
 			sol := testkit.ReadPuzzle(t, filepath.Join(dir, name+".solution.txt"), p.Model)
-			steps, err := logic.Steps(p)
+			steps, err := logic.NewWith(p.Model, logic.Options{Unique: true}).Steps(p) // each example is unique
 			if err != nil {
 				t.Fatal(err)
 			}
