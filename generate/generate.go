@@ -41,7 +41,8 @@ type Options struct {
 	Rating Range
 
 	// Tries bounds the attempts at one puzzle (a rating out of range, a
-	// jigsaw cut that no grid fills); 0 means 100.
+	// jigsaw cut that no grid fills); 0 means 100, or RatedTries when
+	// Rate is set.
 	Tries int
 
 	Jobs int // workers; 0 means 1. The output does not depend on it.
@@ -78,6 +79,12 @@ type Puzzle struct {
 	Solution layouts.Grid // the one solution
 	Rating   float64      // from Options.Rate, if set
 }
+
+// RatedTries is the attempts at one puzzle when Options.Rate is set and
+// Tries is 0. Narrow ratings are rare: of 1000 minimal 9x9 puzzles, 36
+// rate extreme, so a hundred tries missed one puzzle in forty, and most
+// runs of a hundred extreme puzzles failed; a thousand miss one in 10^16.
+const RatedTries = 1000
 
 // Errors that Generate wraps.
 var (
@@ -253,7 +260,11 @@ func (mk *maker) safeMake(ctx context.Context, i int) (p Puzzle, err error) {
 func (mk *maker) make(ctx context.Context, i int) (Puzzle, error) {
 	rng := rand.New(rand.NewPCG(mk.opts.Seed, uint64(i)))
 	tries := mk.opts.Tries
-	if tries == 0 {
+	switch {
+	case tries > 0:
+	case mk.opts.Rate != nil:
+		tries = RatedTries
+	default:
 		tries = 100
 	}
 	for range tries {

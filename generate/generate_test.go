@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -376,6 +377,18 @@ func TestRating(t *testing.T) {
 	})
 	if !errors.Is(err, generate.ErrNoPuzzle) {
 		t.Fatalf("got %v, want ErrNoPuzzle", err)
+	}
+	// Without Tries, a rated run tries RatedTries times, an unrated one
+	// 100 (here a 4x4, whose every try is rated).
+	small := testkit.Model(t, "classic", 4)
+	var calls atomic.Int64
+	never := func(context.Context, *layouts.Puzzle) (float64, error) { calls.Add(1); return 0, nil }
+	err = generate.Generate(context.Background(), small, generate.Options{Rate: never, Rating: generate.Range{Min: 1}}, gen.NewCounter, func(generate.Puzzle) error {
+		t.Fatal("emitted a puzzle out of range")
+		return nil
+	})
+	if !errors.Is(err, generate.ErrNoPuzzle) || calls.Load() != generate.RatedTries {
+		t.Fatalf("got %v after %d ratings, want ErrNoPuzzle after %d", err, calls.Load(), generate.RatedTries)
 	}
 }
 

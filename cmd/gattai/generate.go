@@ -32,6 +32,7 @@ type generateCmd struct {
 	Rating     string `help:"Only puzzles whose score lies in MIN-MAX (see gattai rate), e.g. 2.5-4." placeholder:"MIN-MAX"`
 	MinGivens  int    `help:"Stop removing givens at this many: unique, but not minimal."`
 	NoMinimal  bool   `help:"Keep more givens: stop removing at a third of the cells (unique, not minimal)."`
+	Tries      int    `help:"Attempts at each puzzle before giving up (a rating out of range, a rule no grid fills); 0 is 100, or 1000 with --difficulty or --rating."`
 
 	// orSudokuPad: --to auto chose f-puzzles links, and a puzzle with a
 	// rule that f-puzzles cannot carry goes as a SudokuPad link instead.
@@ -50,7 +51,10 @@ func (c *generateCmd) Run(e *env) error {
 	if err != nil {
 		return bad("%v", err)
 	}
-	opts := generate.Options{Count: c.Count, Jobs: c.jobs(), MinGivens: c.MinGivens}
+	if c.Tries < 0 {
+		return bad("--tries %d: must not be negative (0 is the default)", c.Tries)
+	}
+	opts := generate.Options{Count: c.Count, Jobs: c.jobs(), MinGivens: c.MinGivens, Tries: c.Tries}
 	if c.NoMinimal && opts.MinGivens == 0 {
 		opts.MinGivens = len(m.Cells) / 3
 	}
@@ -154,6 +158,8 @@ func (c *generateCmd) Run(e *env) error {
 		return xe
 	case errors.Is(err, generate.ErrCounter) || errors.Is(err, gattai.ErrEngine):
 		return &exitError{exitInternal, err.Error()}
+	case errors.Is(err, generate.ErrNoPuzzle) && opts.Rate != nil:
+		return bad("%v: puzzles of that rating are rare on this layout; widen --rating or raise --tries", err)
 	case err != nil:
 		return bad("%v", err)
 	}

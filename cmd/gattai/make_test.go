@@ -46,6 +46,14 @@ func TestGenerate(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(link, "https://sudokupad.app/") || strings.Count(link, "\n") != 1 {
 		t.Fatalf("--kinds kropki-values: exit %d, %q, %s", code, link, errs)
 	}
+	// A rating that no puzzle has: the tries run out, and the message
+	// says what to change.
+	if _, errs, code := runGattai(t, "", "generate", "--rating", "11.6-12", "--tries", "3", "--seed", "1"); code != exitBadInput || !strings.Contains(errs, "within the tries (3)") || !strings.Contains(errs, "--tries") {
+		t.Errorf("--rating out of reach: exit %d, %s", code, errs)
+	}
+	if _, errs, code := runGattai(t, "", "generate", "--tries=-1"); code != exitBadInput || !strings.Contains(errs, "--tries") {
+		t.Errorf("--tries=-1: exit %d, %s", code, errs)
+	}
 	if _, errs, code := runGattai(t, "", "generate", "--kinds", "killer", "--to", "line"); code != exitBadInput || !strings.Contains(errs, "would lose the rules") {
 		t.Errorf("--kinds with --to line: exit %d, %s", code, errs)
 	}
