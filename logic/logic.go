@@ -100,7 +100,7 @@ type Options struct {
 	// proved elsewhere (gattai's commands count to 2 first). Only then
 	// do the uniqueness techniques apply (unique rectangles, BUG+1), as
 	// in Sudoku Explainer's ratings: on a puzzle with several solutions
-	// they could remove a digit of each.
+	// they could rule some of them out.
 	Unique bool
 }
 

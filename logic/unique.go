@@ -5,8 +5,8 @@ import "slices"
 // Uniqueness techniques: a puzzle with exactly one solution never comes
 // to a pattern that would allow two, so a candidate that would make one
 // is false. They run only when the caller has proved the puzzle unique
-// (Options.Unique): on a puzzle with several solutions they could take a
-// digit of each solution in turn.
+// (Options.Unique): on a puzzle with several solutions they could rule
+// some of them out.
 
 // uniqueRect finds a unique rectangle: four free cells of one grid at
 // the corners of two rows and two columns, all holding digits a and b,
