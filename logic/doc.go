@@ -43,12 +43,14 @@
 //     two digits, swapping them would make a second solution. Type 1:
 //     three corners hold only those two, so the fourth loses them. Type
 //     2: one side holds only those two and the other those and the same
-//     third, which leaves the cells seeing both. BUG+1: every free cell
-//     but one has two candidates and every digit two places or none in
-//     every unit but the units of the one, which has three; with every
-//     unit full and no rule, such a grave has no solution or two (each
-//     cell taking its other candidate), so the one holds the digit that
-//     has three places in its units;
+//     third, which leaves the cells seeing both. Type 4: one side holds
+//     only those two, and in a full unit of the other side one of them
+//     has no other place, so that side loses the other. BUG+1: every
+//     free cell but one has two candidates and every digit two places
+//     or none in every unit but the units of the one, which has three;
+//     with every unit full and no rule, such a grave has no solution or
+//     two (each cell taking its other candidate), so the one holds the
+//     digit that has three places in its units;
 //   - finned fish (x-wing and swordfish, sashimi ones too): a fish but
 //     for some candidates of its base lines, the fins. Either a fin is
 //     true or the fish stands, so the digit leaves the cover cells that
@@ -119,8 +121,7 @@
 //	hidden triple         4.0
 //	xy-wing               4.2
 //	xyz-wing              4.4
-//	unique rectangle 1    4.5
-//	unique rectangle 2    4.6
+//	unique rectangle      4.5 (types 1, 2 and 4)
 //	naked quad            5.0
 //	jellyfish             5.2
 //	hidden quad           5.4
@@ -159,14 +160,14 @@
 //	simple        1.5     100   0       0     0       0
 //	easy          1.5     100   0       0     0       0
 //	intermediate  2.6     0     100     0     0       0
-//	expert        6.8     0     1       18    74      7
+//	expert        6.8     0     1       19    73      7
 //
 // qqwing's simple and easy are both singles here; its intermediate is
 // exactly medium; its expert (anything that needs more than its
 // intermediate moves, including guesses) spreads over hard, expert and
 // extreme. In that last sample, with the uniqueness techniques (as
-// gattai rate has them), the hardest step is a finned fish in 23
-// puzzles, a w-wing in 13 and a uniqueness technique in 7; before the
+// gattai rate has them), the hardest step is a finned fish in 22
+// puzzles, a w-wing in 13 and a uniqueness technique in 8; before the
 // finned fish, w-wings and uniqueness, the same 100 rated 7.0 (median),
 // 15 hard and 77 expert, those 43 by chains.
 //

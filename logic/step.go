@@ -133,6 +133,7 @@ const (
 	XYZWing            = "xyz-wing"
 	UniqueRectangle1   = "unique rectangle type 1"
 	UniqueRectangle2   = "unique rectangle type 2"
+	UniqueRectangle4   = "unique rectangle type 4"
 	NakedQuad          = "naked quad"
 	Jellyfish          = "jellyfish"
 	HiddenQuad         = "hidden quad"
@@ -179,7 +180,8 @@ func Techniques() []Technique {
 		{XYWing, 4.2, "a bivalue pivot and two bivalue pincers"},
 		{XYZWing, 4.4, "a trivalue pivot and two bivalue pincers"},
 		{UniqueRectangle1, 4.5, "unique puzzles only: three corners of a rectangle on two rows, columns and boxes hold the same two digits, which the fourth loses"},
-		{UniqueRectangle2, 4.6, "unique puzzles only: two corners on a side hold the same two digits, the other two those and one more, which leaves the cells seeing both"},
+		{UniqueRectangle2, 4.5, "unique puzzles only: two corners on a side hold the same two digits, the other two those and one more, which leaves the cells seeing both"},
+		{UniqueRectangle4, 4.5, "unique puzzles only: two corners on a side hold the same two digits; where one of them has no other place in a unit of the other two corners, they lose the other digit"},
 		{NakedQuad, 5.0, "four cells of a unit with four candidates between them"},
 		{Jellyfish, 5.2, "fish of size 4"},
 		{HiddenQuad, 5.4, "four digits confined to four cells of a full unit"},

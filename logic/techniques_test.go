@@ -254,7 +254,7 @@ func TestUniqueSound(t *testing.T) {
 			}
 		}
 	}
-	for _, tech := range []string{logic.UniqueRectangle1, logic.UniqueRectangle2, logic.BUGOne} {
+	for _, tech := range []string{logic.UniqueRectangle1, logic.UniqueRectangle2, logic.UniqueRectangle4, logic.BUGOne} {
 		if used[tech] == 0 {
 			t.Errorf("no path uses %s", tech)
 		}
@@ -263,5 +263,5 @@ func TestUniqueSound(t *testing.T) {
 }
 
 func uniqueness(tech string) bool {
-	return tech == logic.UniqueRectangle1 || tech == logic.UniqueRectangle2 || tech == logic.BUGOne
+	return tech == logic.UniqueRectangle1 || tech == logic.UniqueRectangle2 || tech == logic.UniqueRectangle4 || tech == logic.BUGOne
 }

@@ -13,9 +13,9 @@ import "slices"
 // where every unit of each corner holds exactly one side of the
 // rectangle (two rows, two columns, two boxes in a classic grid). Were
 // all four {a,b}, swapping a and b would make a second solution. Type 1:
-// three corners are {a,b}, so the fourth loses a and b. Type 2: two
-// corners on one side are {a,b} and the other two {a,b,c}, so one of
-// those holds c, which leaves the cells that see both.
+// three corners are {a,b}, so the fourth loses a and b. Types 2 and 4:
+// two corners on one side (the floor) are {a,b}, and the other two (the
+// roof) hold more (see rectType2 and rectType4).
 func (s *solver) uniqueRect(st *Step) bool {
 	if len(s.rules) > 0 {
 		return false // a rule may tell a from b
@@ -92,31 +92,71 @@ func (s *solver) rectStep(st *Step, q [4]int) bool {
 		}
 		st.Cells = s.positions(q[:]...)
 		return true
-	case 0b0011, 0b0110, 0b1100, 0b1001: // type 2: the roof is a side
+	case 0b0011, 0b0110, 0b1100, 0b1001: // the roof is a side
 		i := firstZero(two)
 		j := (i + 1) % 4
 		if two&(1<<j) != 0 {
 			j = (i + 3) % 4
 		}
 		a, b := q[i], q[j]
-		extra := s.cand[a] &^ pairs
-		if count(extra) != 1 || s.cand[b]&^pairs != extra || !s.deadly(q) {
+		if !s.deadly(q) {
 			return false
 		}
-		d := first(extra)
-		var elims []Move
-		for _, c := range s.m.Peers[a] {
-			if c != b && s.val[c] == 0 && s.cand[c]&extra != 0 && s.sees(c, b) {
-				elims = append(elims, s.mv(c, d))
+		return s.rectType2(st, q, a, b, pairs) || s.rectType4(st, q, a, b, pairs)
+	}
+	return false
+}
+
+// rectType2: the roof a, b holds the same one digit besides the pair;
+// one of them holds it, so it leaves the cells that see both.
+func (s *solver) rectType2(st *Step, q [4]int, a, b int, pairs uint64) bool {
+	extra := s.cand[a] &^ pairs
+	if count(extra) != 1 || s.cand[b]&^pairs != extra {
+		return false
+	}
+	d := first(extra)
+	var elims []Move
+	for _, c := range s.m.Peers[a] {
+		if c != b && s.val[c] == 0 && s.cand[c]&extra != 0 && s.sees(c, b) {
+			elims = append(elims, s.mv(c, d))
+		}
+	}
+	if len(elims) == 0 {
+		return false
+	}
+	reset(st, UniqueRectangle2, 4.5)
+	st.Eliminations = append(st.Eliminations, elims...)
+	st.Cells = s.positions(q[:]...)
+	return true
+}
+
+// rectType4: in a full unit of the roof a, b, one digit x of the pair
+// has no other place; so one of them holds x, and neither may hold the
+// other digit y (the four would be the pair alone), which leaves both.
+func (s *solver) rectType4(st *Step, q [4]int, a, b int, pairs uint64) bool {
+	for _, fu := range s.cellFull[a] {
+		u := s.full[fu]
+		if !slices.Contains(s.m.CellUnits[b], u) {
+			continue
+		}
+		for x := range digits(pairs) {
+			only := true
+			for _, c := range s.m.Units[u].Cells {
+				if c != a && c != b && s.val[c] == 0 && s.cand[c]&bit(x) != 0 {
+					only = false
+					break
+				}
 			}
+			if !only {
+				continue
+			}
+			y := first(pairs &^ bit(x))
+			reset(st, UniqueRectangle4, 4.5)
+			st.Eliminations = append(st.Eliminations, s.mv(a, y), s.mv(b, y))
+			st.Units = append(st.Units, s.unitName(u))
+			st.Cells = s.positions(q[:]...)
+			return true
 		}
-		if len(elims) == 0 {
-			return false
-		}
-		reset(st, UniqueRectangle2, 4.6)
-		st.Eliminations = append(st.Eliminations, elims...)
-		st.Cells = s.positions(q[:]...)
-		return true
 	}
 	return false
 }
