@@ -130,9 +130,9 @@ func (c *logicFlags) run(e *env, apply func(*layouts.Puzzle, *outcome) error, te
 			case r.err != nil:
 				failed(e, w, r, errorText(r))
 			case r.out.Count == 0:
-				failed(e, w, r, r.where()+": no solution")
+				failed(e, w, r, r.where()+": no solution (gattai explain says why)")
 			case r.out.Count > 1:
-				failed(e, w, r, r.where()+": more than one solution: no logical path")
+				failed(e, w, r, r.where()+": more than one solution: no logical path (gattai explain shows where two differ)")
 			default:
 				text(w, r)
 			}

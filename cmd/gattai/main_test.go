@@ -167,7 +167,7 @@ func TestExitCodes(t *testing.T) {
 		err   string
 	}{
 		{"solved", solved, []string{"solve"}, exitOK, solved, ""},
-		{"no solution", noSolution, []string{"solve"}, exitNoSolution, "# -:1: no solution\n", "-:1: no solution"},
+		{"no solution", noSolution, []string{"solve"}, exitNoSolution, "# -:1: no solution (--explain says why)\n", "-:1: no solution"},
 		{"count no solution", noSolution, []string{"count"}, exitOK, "0\n", ""},
 		{"bad symbol", "12345678x" + strings.Repeat("0", 72) + "\n", []string{"solve"}, exitBadInput, "", "-:1:9: "},
 		{"unknown layout", "", []string{"solve", "--layout", "nosuch"}, exitBadInput, "", "unknown layout"},
@@ -175,7 +175,7 @@ func TestExitCodes(t *testing.T) {
 		{"size with a layout file", "", []string{"solve", "--layout-file", td("variants", "killer-classic.json"), "--size", "9"}, exitBadInput, "", "--size and --box shape a built-in layout"},
 		{"usage", "", []string{"solve", "--nosuch"}, exitBadInput, "", "unknown flag"},
 		{"bad limit", solved, []string{"count", "--limit", "0"}, exitBadInput, "", "--limit"},
-		{"several solutions", multi, []string{"solve"}, exitNoSolution, "# -:1: more than one solution (--first prints one)\n", "-:1: more than one solution"},
+		{"several solutions", multi, []string{"solve"}, exitNoSolution, "# -:1: more than one solution (--first prints one, --explain shows where two differ)\n", "-:1: more than one solution"},
 		{"several solutions, first", multi, []string{"solve", "--first"}, exitOK, "", ""},
 		{"count bad symbol", "12345678x" + strings.Repeat("0", 72) + "\n", []string{"count"}, exitBadInput, "# -:1:9: unknown symbol 'x' in a 9x9 grid, which has 1-9\n", "-:1:9: "},
 		{"negative timeout", solved, []string{"solve", "--timeout=-1s"}, exitBadInput, "", "--timeout -1s: must not be negative"},

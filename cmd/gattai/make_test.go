@@ -94,7 +94,7 @@ func TestLogic(t *testing.T) {
 		t.Errorf("hint --nudge: exit %d, %q", code, out)
 	}
 	multi := "1" + strings.Repeat(".", 80) + "\n"
-	if out, _, code := runGattai(t, multi, "rate"); code != exitNoSolution || out != "# -:1: more than one solution: no logical path\n" {
+	if out, _, code := runGattai(t, multi, "rate"); code != exitNoSolution || out != "# -:1: more than one solution: no logical path (gattai explain shows where two differ)\n" {
 		t.Errorf("rate of a puzzle with several solutions: exit %d, %q", code, out)
 	}
 	if out, _, code := runGattai(t, "", "steps", "--to", "json", classic); code != 0 || !strings.Contains(out, `"steps":[{"technique":`) || !strings.Contains(out, `"rating":{"score":`) {

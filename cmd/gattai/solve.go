@@ -56,16 +56,16 @@ func (c *solveCmd) Run(e *env) error {
 				stoppedText(w, r, stop)
 			case r.err != nil:
 				failed(e, w, r, errorText(r))
-			case r.out.Count == 0:
+			case r.out.Count == 0 && c.Explain:
 				failed(e, w, r, r.where()+": no solution")
-				if c.Explain {
-					writeExplanation(w, r.where(), r.puzzle, r.out.expl)
-				}
-			case r.out.Count > 1:
+				writeExplanation(w, r.where(), r.puzzle, r.out.expl)
+			case r.out.Count == 0:
+				failed(e, w, r, r.where()+": no solution (--explain says why)")
+			case r.out.Count > 1 && c.Explain:
 				failed(e, w, r, r.where()+": more than one solution (--first prints one)")
-				if c.Explain {
-					writeExplanation(w, r.where(), r.puzzle, r.out.expl)
-				}
+				writeExplanation(w, r.where(), r.puzzle, r.out.expl)
+			case r.out.Count > 1:
+				failed(e, w, r, r.where()+": more than one solution (--first prints one, --explain shows where two differ)")
 			default:
 				return layouts.WriteGrid(w, c.textFormat(r.puzzle), r.out.Grid)
 			}
