@@ -89,35 +89,34 @@ func writeExplanation(w io.Writer, where string, p *layouts.Puzzle, x gattai.Exp
 		for _, c := range x.Ambiguous {
 			q.Givens[c] = 0
 		}
-		if len(parts) == 1 {
-			fmt.Fprintf(w, "%s: several solutions: two differ only in this cell (a given there rules the second out): %s\n", where, parts[0])
-		} else {
-			fmt.Fprintf(w, "%s: several solutions: two differ only in these %d cells (a given in any one of them rules the second out): %s\n",
-				where, len(parts), strings.Join(parts, " "))
-		}
+		fmt.Fprintf(w, "%s: several solutions: %s\n", where, listed(parts, " ",
+			"two differ only in this cell (a given there rules the second out): %s",
+			"two differ only in these %d cells (a given in any one of them rules the second out): %s"))
 	case len(x.Givens) > 0:
 		parts := report.Core(p, x)
 		for _, c := range x.Givens {
 			q.Givens[c] = p.Givens[c]
 		}
-		if len(parts) == 1 {
-			fmt.Fprintf(w, "%s: no solution: the given %s cannot hold (without it the rest can)\n", where, parts[0])
-		} else {
-			fmt.Fprintf(w, "%s: no solution: these %d givens cannot all hold (drop any one and the rest can): %s\n",
-				where, len(parts), strings.Join(parts, " "))
-		}
+		fmt.Fprintf(w, "%s: no solution: %s\n", where, listed(parts, " ",
+			"the given %s cannot hold (without it the rest can)",
+			"these %d givens cannot all hold (drop any one and the rest can): %s"))
 	case len(x.Constraints) > 0:
-		parts := report.Core(p, x)
-		if len(parts) == 1 {
-			fmt.Fprintf(w, "%s: no solution: the layout's constraints alone have none, whatever the givens: %s cannot hold\n", where, parts[0])
-		} else {
-			fmt.Fprintf(w, "%s: no solution: the layout's constraints alone have none, whatever the givens: these %d cannot all hold (drop any one and the rest can): %s\n",
-				where, len(parts), strings.Join(parts, ", "))
-		}
+		fmt.Fprintf(w, "%s: no solution: the layout's constraints alone have none, whatever the givens: %s\n", where, listed(report.Core(p, x), ", ",
+			"%s cannot hold",
+			"these %d cannot all hold (drop any one and the rest can): %s"))
 		return
 	default:
 		fmt.Fprintf(w, "%s: no solution: the layout's grids and regions alone have none, whatever the givens\n", where)
 		return
 	}
 	fmt.Fprint(w, q.String())
+}
+
+// listed says parts: one, a format of the single part, or many, a
+// format of their number and the parts joined by sep.
+func listed(parts []string, sep, one, many string) string {
+	if len(parts) == 1 {
+		return fmt.Sprintf(one, parts[0])
+	}
+	return fmt.Sprintf(many, len(parts), strings.Join(parts, sep))
 }
