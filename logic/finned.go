@@ -131,23 +131,7 @@ func (s *solver) finned(st *Step, k int) bool {
 					}
 					return false
 				}
-				var rec func(start, depth int, w uint64) bool
-				rec = func(start, depth int, w uint64) bool {
-					if count(w) > k+maxFinLines {
-						return false
-					}
-					if depth == k {
-						return try(w)
-					}
-					for i := start; i <= nl-(k-depth); i++ {
-						idx[depth] = i
-						if rec(i+1, depth+1, w|where[lines[i]]) {
-							return true
-						}
-					}
-					return false
-				}
-				if rec(0, 0, 0) {
+				if baseSets(&where, lines[:nl], idx[:k], k+maxFinLines, try) {
 					return true
 				}
 			}

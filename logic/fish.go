@@ -37,31 +37,18 @@ func (s *solver) fish(st *Step, k int) bool {
 					continue
 				}
 				var coverSet uint64
-				var rec func(start, depth int, w uint64) bool
-				rec = func(start, depth int, w uint64) bool {
-					if count(w) > k {
-						return false
-					}
-					if depth == k {
-						for p := w; p != 0; p &= p - 1 {
-							for _, c := range s.m.Units[cover[bits.TrailingZeros64(p)]].Cells {
-								if s.val[c] == 0 && s.cand[c]&b != 0 && !s.inBase(base, lines[:], idx[:k], c) {
-									coverSet = w
-									return true
-								}
+				found := baseSets(&where, lines[:nl], idx[:k], k, func(w uint64) bool {
+					for p := w; p != 0; p &= p - 1 {
+						for _, c := range s.m.Units[cover[bits.TrailingZeros64(p)]].Cells {
+							if s.val[c] == 0 && s.cand[c]&b != 0 && !s.inBase(base, lines[:], idx[:k], c) {
+								coverSet = w
+								return true
 							}
-						}
-						return false
-					}
-					for i := start; i <= nl-(k-depth); i++ {
-						idx[depth] = i
-						if rec(i+1, depth+1, w|where[lines[i]]) {
-							return true
 						}
 					}
 					return false
-				}
-				if !rec(0, 0, 0) {
+				})
+				if !found {
 					continue
 				}
 				reset(st, fishNames[k], fishW[k])
@@ -88,6 +75,31 @@ func (s *solver) fish(st *Step, k int) bool {
 		}
 	}
 	return false
+}
+
+// baseSets tries each set of len(idx) of the base lines lines (indices
+// into where) whose candidates lie in at most most cover lines between
+// them: it puts the set's places in lines into idx and calls try with
+// their cover lines, and stops at the first true, which it returns.
+func baseSets(where *[64]uint64, lines, idx []int, most int, try func(w uint64) bool) bool {
+	k := len(idx)
+	var rec func(start, depth int, w uint64) bool
+	rec = func(start, depth int, w uint64) bool {
+		if count(w) > most {
+			return false
+		}
+		if depth == k {
+			return try(w)
+		}
+		for i := start; i <= len(lines)-(k-depth); i++ {
+			idx[depth] = i
+			if rec(i+1, depth+1, w|where[lines[i]]) {
+				return true
+			}
+		}
+		return false
+	}
+	return rec(0, 0, 0)
 }
 
 // inBase reports whether c lies in one of the chosen base units.
