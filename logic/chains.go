@@ -86,26 +86,11 @@ func (s *solver) buildNodes() {
 			cs.strong[i] = append(cs.strong[i], edge{cs.nodeOf[c*n+first(other)-1], -1})
 		}
 	}
-	for _, u := range s.full {
-		for d := 1; d <= n; d++ {
-			a, b, k := -1, -1, 0
-			for _, c := range s.m.Units[u].Cells {
-				if s.val[c] == 0 && s.cand[c]&bit(d) != 0 {
-					if k == 0 {
-						a = c
-					} else {
-						b = c
-					}
-					k++
-				}
-			}
-			if k != 2 {
-				continue
-			}
-			na, nb := cs.nodeOf[a*n+d-1], cs.nodeOf[b*n+d-1]
-			cs.strong[na] = append(cs.strong[na], edge{nb, int32(u)})
-			cs.strong[nb] = append(cs.strong[nb], edge{na, int32(u)})
-		}
+	for _, l := range s.bilocals() {
+		d := int(l.d)
+		na, nb := cs.nodeOf[l.p*n+d-1], cs.nodeOf[l.q*n+d-1]
+		cs.strong[na] = append(cs.strong[na], edge{nb, int32(l.u)})
+		cs.strong[nb] = append(cs.strong[nb], edge{na, int32(l.u)})
 	}
 	// Weak links between cells: the same digit in peers.
 	cs.weakAt = append(cs.weakAt[:0], 0)
@@ -126,6 +111,46 @@ func (s *solver) buildNodes() {
 		cs.depth = make([]int8, 2*nn)
 		cs.gen = 0
 	}
+}
+
+// bilocal is a strong link in a unit: the only two places p, q of a
+// digit in full unit u.
+type bilocal struct {
+	p, q, u int
+	d       uint8
+}
+
+// bilocals lists the strong links in units, full unit by full unit and
+// digit by digit: the only two free cells of a unit that may hold a
+// digit. The list is s.bils, valid until the next call.
+func (s *solver) bilocals() []bilocal {
+	s.bils = s.bils[:0]
+	for _, u := range s.full {
+		var once, twice, more uint64
+		for _, c := range s.m.Units[u].Cells {
+			if s.val[c] != 0 {
+				continue // its digit is no free cell's in u
+			}
+			m := s.cand[c]
+			more |= twice & m
+			twice |= once & m
+			once |= m
+		}
+		for d := range digits(twice &^ more) {
+			l := bilocal{p: -1, u: u, d: uint8(d)}
+			for _, c := range s.m.Units[u].Cells {
+				if s.val[c] == 0 && s.cand[c]&bit(d) != 0 {
+					if l.p < 0 {
+						l.p = c
+					} else {
+						l.q = c
+					}
+				}
+			}
+			s.bils = append(s.bils, l)
+		}
+	}
+	return s.bils
 }
 
 // chain finds the shortest chain of the mode that proves something.

@@ -31,7 +31,7 @@ type solver struct {
 
 	memo     []uint8   // killer: per set of used digits, 1 feasible, 2 not
 	placeTab []uint64  // fish: see places
-	bils     []bilocal // w-wing: the strong links in units
+	bils     []bilocal // see bilocals
 	pairs    []int     // w-wing: the cells with two candidates
 	cs       chainScratch
 	ts       trialScratch

@@ -83,46 +83,13 @@ func (s *solver) wingElims(st *Step, z uint64, p, a, b int, withPivot bool) bool
 	return true
 }
 
-// bilocal is a strong link in a unit: the only two places p, q of a
-// digit in full unit u.
-type bilocal struct {
-	p, q, u int
-	d       uint8
-}
-
 // wWing finds two cells with the same two candidates {x,y} that do not
 // see each other, joined by a strong link on y (the only two places of
 // y in a unit, one seeing each cell): one of the two cells holds x, so
 // x leaves every cell that sees both.
 func (s *solver) wWing(st *Step) bool {
-	s.bils = s.bils[:0]
-	for _, u := range s.full {
-		var once, twice, more uint64
-		for _, c := range s.m.Units[u].Cells {
-			if s.val[c] != 0 {
-				more |= s.cand[c] // placed: not a link
-				continue
-			}
-			m := s.cand[c]
-			more |= twice & m
-			twice |= once & m
-			once |= m
-		}
-		for d := range digits(twice &^ more) {
-			l := bilocal{p: -1, u: u, d: uint8(d)}
-			for _, c := range s.m.Units[u].Cells {
-				if s.val[c] == 0 && s.cand[c]&bit(d) != 0 {
-					if l.p < 0 {
-						l.p = c
-					} else {
-						l.q = c
-					}
-				}
-			}
-			s.bils = append(s.bils, l)
-		}
-	}
-	if len(s.bils) == 0 {
+	bils := s.bilocals()
+	if len(bils) == 0 {
 		return false
 	}
 	s.pairs = s.pairs[:0]
@@ -137,7 +104,7 @@ func (s *solver) wWing(st *Step) bool {
 			if s.cand[b] != am || s.sees(a, b) {
 				continue
 			}
-			for _, l := range s.bils {
+			for _, l := range bils {
 				y := bit(int(l.d))
 				if am&y == 0 || l.p == a || l.p == b || l.q == a || l.q == b {
 					continue
