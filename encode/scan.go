@@ -28,7 +28,8 @@ const (
 )
 
 // scanner reads a text input word by word, never holding a whole line,
-// and knows the 1-based line and column of each word. A line ends at "\n", "\r\n" or a lone "\r".
+// and knows the 1-based line and column of each word. A line ends at
+// "\n", "\r\n" or a lone "\r".
 type scanner struct {
 	r    *bufio.Reader
 	name string
