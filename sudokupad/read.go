@@ -748,7 +748,7 @@ func (r *reader) readGrids(val string) error {
 	for _, f := range fields {
 		p, err := layouts.ParsePos(f)
 		if err != nil {
-			return fmt.Errorf("%w: metadata grids: %v", layouts.ErrLayout, err)
+			return fmt.Errorf("%w: metadata grids: %q is not a cell like r1c1", layouts.ErrLayout, f)
 		}
 		if slices.Contains(r.grids, p) {
 			return fmt.Errorf("%w: metadata grids: %s twice", layouts.ErrLayout, p)

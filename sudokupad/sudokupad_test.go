@@ -352,6 +352,12 @@ func FuzzParse(f *testing.F) {
 	m, _ := layouts.Compile(layouts.Classic(4, layouts.DefaultBox(4)))
 	b, _ := Marshal(layouts.NewPuzzle(m), WriteOptions{})
 	f.Add(string(b))
+	// A windmill: its grids travel in the metadata.
+	l, _ := layouts.Builtin("windmill", 9, layouts.Shape{})
+	wm, _ := layouts.Compile(l)
+	b, _ = Marshal(layouts.NewPuzzle(wm), WriteOptions{})
+	f.Add(string(b))
+	f.Add(twoByTwo(`"grids":"r1c1"`))
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := Parse("fuzz", []byte(s))
 		if err != nil {
