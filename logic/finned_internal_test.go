@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"gattai/internal/testkit"
 	"gattai/layouts"
 )
 
@@ -27,23 +28,13 @@ func TestBoxGroups(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := newSolver(m).grids[0]
-		if g.rowBox == nil || g.rowBox[4] != tc.row4 || g.colBox[4] != tc.col4 {
+		if g.rowBox == nil {
+			t.Errorf("%dx%d: no bands and stacks", tc.n, tc.n)
+		} else if g.rowBox[4] != tc.row4 || g.colBox[4] != tc.col4 {
 			t.Errorf("%dx%d: row 4's band %b, column 4's stack %b; want %b, %b", tc.n, tc.n, g.rowBox[4], g.colBox[4], tc.row4, tc.col4)
 		}
 	}
-	name := filepath.Join("..", "testdata", "variants", "jigsaw-classic.json")
-	data, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := layouts.ParseLayoutFile(name, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := layouts.Compile(l)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := testkit.LayoutFile(t, filepath.Join("..", "testdata", "variants", "jigsaw-classic.json"))
 	if g := newSolver(m).grids[0]; g.rowBox != nil || g.colBox != nil {
 		t.Errorf("a jigsaw has bands and stacks: %b, %b", g.rowBox, g.colBox)
 	}
