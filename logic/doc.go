@@ -91,7 +91,14 @@
 // proofs by contradiction (a Bowman's-bingo style of search, nested), so
 // trial steps are as sound as the others; the rater then goes back to
 // the easiest techniques. Assumptions are tried in cells with fewest
-// candidates first. A depth-2 step gives up after 200000 inner trials
+// candidates first. A trial weighs more the larger its proof: the cells
+// placed on the way to the contradiction, and at depth 2 the depth-1
+// eliminations taken as well (see Scale). At depth 1 the step is the
+// assumption with the lightest proof, as a solver would follow the
+// shortest (each trial stops once it is longer than a lighter one could
+// be); at depth 2, where one assumption can take thousands of inner
+// trials, the first found.
+// A depth-2 step gives up after 200000 inner trials
 // with 9 digits (81/n² of that with n digits, at least 5000);
 // when depth 2 finds nothing (or gives up, or the puzzle has more than
 // one solution) the path ends and the rating says search: depth 3,
@@ -132,9 +139,16 @@
 //	x-chain               6.5 + 0.1 per strong link
 //	xy-chain              6.6 + 0.1 per strong link
 //	aic                   7.0 + 0.1 per strong link (at most 8.0)
-//	trial, depth 1        8.5
-//	trial, depth 2        10.0
+//	trial, depth 1        8.5 + 0.1 per bound the proof passes (at most 9.9)
+//	trial, depth 2        10.0 + 0.1 per bound the proof passes (at most 11.4)
 //	search beyond         11.5
+//
+// The bounds are those SE uses for the length of its chains: a proof
+// of size s passes each of 4, 6, 8, 12, 16, 24, 32, ... (half as much
+// again, then a third as much again, in turn) below s, so the weight
+// grows with the logarithm of the size. The sizes count placements,
+// not SE's chain nodes: trial weights order the hardest puzzles by the
+// work their proofs take, and do not reproduce SE's own ratings.
 //
 // SE has no finned fish and no w-wing: it proves what they prove with
 // chains, so they weigh as its shortest single-digit chain, the turbot
@@ -148,8 +162,9 @@
 // rectangles, quads, jellyfish), expert below 8.5 (BUG+1, finned fish,
 // w-wings, chains), extreme from 8.5 (trials and search).
 //
-// Medians on samples of the public sets (TestRateOrders): sudoku17 2.3,
-// top1465 8.5, forum-hardest-1106 10.0.
+// Medians on the public sets (gattai rate): sudoku17 2.6, top1465 8.6,
+// forum-hardest-1106 10.9; TestRateOrders holds samples of them in that
+// order.
 //
 // # Against qqwing
 //

@@ -192,6 +192,6 @@ func Techniques() []Technique {
 		{XChain, 6.5, "a single-digit chain of strong links in units (colouring, skyscraper, kite, turbot): 6.5 + 0.1 per strong link"},
 		{XYChain, 6.6, "a chain through bivalue cells: 6.6 + 0.1 per strong link"},
 		{AIC, 7.0, "an alternating inference chain mixing bivalue and bilocal strong links: 7.0 + 0.1 per strong link"},
-		{Trial, 8.5, "an assumption that reaches a contradiction by singles (depth 1, 8.5), or by singles and depth-1 trials (depth 2, 10.0)"},
+		{Trial, 8.5, "an assumption that reaches a contradiction by singles (depth 1, from 8.5), or by singles and depth-1 trials (depth 2, from 10.0); longer proofs weigh more"},
 	}
 }

@@ -1,12 +1,18 @@
 package logic
 
+import (
+	"math"
+	"slices"
+)
+
 // Trials: when no technique applies, an assumption "cell c holds d" is
 // followed by singles (naked and hidden) on a copy of the candidates;
 // if that reaches a contradiction, c <> d (depth 1). At depth 2 the copy
 // also takes every depth-1 elimination it can find, over and over, and
 // the assumption fails if that reaches a contradiction. Both are proofs
 // by contradiction, so a trial step is as sound as any other; it only
-// takes more work to follow.
+// takes more work to follow, and the step weighs more the longer its
+// proof (trialWeight).
 
 const maxDepth = 2
 
@@ -21,6 +27,10 @@ type trialScratch struct {
 	gen     uint32
 
 	budget int // depth-1 trials left inside depth-2 ones, for this step
+	// limit, unless 0, stops singles after that many placements with
+	// no contradiction found: a proof longer than a lighter one is not
+	// looked for.
+	limit int
 }
 
 // trialBudget bounds the depth-1 trials that one depth-2 trial step
@@ -40,54 +50,105 @@ func (s *solver) trial(st *Step, depth int) bool {
 		}
 	}
 	ts.budget = max(trialBudget*81/(s.n*s.n), 5000)
-	c, d, ok := s.failing(s.cand, s.val, depth, 0)
+	c, d, size, ok := s.failing(s.cand, s.val, depth)
 	if !ok {
 		return false
 	}
-	*st = Step{Technique: Trial, Weight: trialWeight(depth), Depth: depth,
+	*st = Step{Technique: Trial, Weight: trialWeight(depth, size), Depth: depth,
 		Eliminations: []Move{s.mv(c, d)}, Cells: s.positions(c)}
 	return true
 }
 
-func trialWeight(depth int) float64 {
-	if depth == 1 {
-		return 8.5
+// trialWeight weighs a trial by its depth and the size of its proof
+// (see survives): 0.1 more for each of trialBounds below the size, so
+// the weight grows with the logarithm of the size; depth 1 stays below
+// 10.0 and depth 2 below SearchWeight.
+func trialWeight(depth, size int) float64 {
+	base, top := 8.5, 9.9
+	if depth > 1 {
+		base, top = 10.0, SearchWeight-0.1
 	}
-	return 10.0
+	return round1(min(base+float64(sizeSteps(size))/10, top))
+}
+
+// trialBounds are the proof sizes at which a trial weighs 0.1 more:
+// Sudoku Explainer's for the length of its chains, 4 and then half as
+// much again and a third as much again in turn (6, 8, 12, 16, 24, ...).
+var trialBounds = func() []int {
+	b := []int{4}
+	for half := true; b[len(b)-1] < 1<<24; half = !half {
+		if n := b[len(b)-1]; half {
+			b = append(b, n*3/2)
+		} else {
+			b = append(b, n*4/3)
+		}
+	}
+	return b
+}()
+
+// sizeSteps is the number of trialBounds below size.
+func sizeSteps(size int) int {
+	n, _ := slices.BinarySearch(trialBounds, size)
+	return n
+}
+
+// longestBelow is the greatest size with fewer steps than size, 0 if
+// none.
+func longestBelow(size int) int {
+	if n := sizeSteps(size); n > 0 {
+		return trialBounds[n-1]
+	}
+	return 0
 }
 
 // failing finds a candidate of (cand, val) whose assumption reaches a
-// contradiction at the depth, using scratch level lvl+1; candidates in
-// cells with fewer candidates go first.
-func (s *solver) failing(cand []uint64, val []uint8, depth, lvl int) (int, int, bool) {
+// contradiction at the depth, and the size of that proof; candidates in
+// cells with fewer candidates go first. At depth 2 it takes the first
+// found, as each costs up to the trial budget. At depth 1 it goes on
+// for a proof that weighs less, as a solver would follow the shortest:
+// each trial stops once it is longer than a lighter proof could be.
+func (s *solver) failing(cand []uint64, val []uint8, depth int) (int, int, int, bool) {
+	best, bc, bd := math.MaxInt, 0, 0
+	defer func() { s.ts.limit = 0 }()
 	for k := 2; k <= s.n; k++ {
 		for c, m := range cand {
 			if val[c] != 0 || count(m) != k {
 				continue
 			}
 			for d := range digits(m) {
-				if !s.survives(cand, val, c, d, depth, lvl+1) {
-					return c, d, true
+				if depth == 1 && best < math.MaxInt {
+					s.ts.limit = longestBelow(best)
+				}
+				ok, size := s.survives(cand, val, c, d, depth, 1)
+				if ok {
+					continue
+				}
+				best, bc, bd = size, c, d
+				if depth > 1 || sizeSteps(size) == 0 {
+					return bc, bd, best, true
 				}
 			}
 		}
 	}
-	return 0, 0, false
+	return bc, bd, best, best < math.MaxInt
 }
 
 // survives assumes c = d on a copy at level lvl and reports whether it
-// stands up to singles (and, at depth 2, to depth-1 trials).
-func (s *solver) survives(cand []uint64, val []uint8, c, d, depth, lvl int) bool {
+// stands up to singles (and, at depth 2, to depth-1 trials); if not,
+// the size of the proof: the cells placed on the copy, and one for each
+// depth-1 elimination it took.
+func (s *solver) survives(cand []uint64, val []uint8, c, d, depth, lvl int) (bool, int) {
 	ts := &s.ts
 	tc, tv := ts.cand[lvl], ts.val[lvl]
 	copy(tc, cand)
 	copy(tv, val)
 	tc[c] = bit(d)
-	if !s.singles(tc, tv, c) {
-		return false
+	size, ok := s.singles(tc, tv, c)
+	if !ok {
+		return false, size
 	}
 	if depth == 1 {
-		return true
+		return true, 0
 	}
 	// Depth-1 trials on the copy, pass after pass, until a pass finds
 	// nothing or the copy breaks.
@@ -102,29 +163,34 @@ func (s *solver) survives(cand []uint64, val []uint8, c, d, depth, lvl int) bool
 					continue
 				}
 				if s.ts.budget <= 0 {
-					return true // out of budget: the assumption stands
+					return true, 0 // out of budget: the assumption stands
 				}
 				s.ts.budget--
-				if s.survives(tc, tv, c2, d2, depth-1, lvl+1) {
+				if ok, _ := s.survives(tc, tv, c2, d2, depth-1, lvl+1); ok {
 					continue
 				}
 				tc[c2] &^= bit(d2)
-				if !s.singles(tc, tv, c2) {
-					return false
+				placed, ok := s.singles(tc, tv, c2)
+				size += 1 + placed
+				if !ok {
+					return false, size
 				}
 				changed = true
 			}
 		}
 	}
-	return true
+	return true, 0
 }
 
 // singles applies naked and hidden singles (and the rules) to (cand,
-// val) after cell changed lost candidates, and reports false on a
-// contradiction. Hidden singles are looked for only in the full units
-// of cells that changed: before the change none was left.
-func (s *solver) singles(cand []uint64, val []uint8, changed int) bool {
+// val) after cell changed lost candidates, and reports the cells it
+// placed and false on a contradiction; past the trial limit's
+// placements it stops with true. Hidden singles are looked for only in
+// the full units of cells that changed: before the change none was
+// left.
+func (s *solver) singles(cand []uint64, val []uint8, changed int) (int, bool) {
 	ts := &s.ts
+	placed := 0
 	q, dirty := ts.q[:0], ts.dirty[:0]
 	defer func() { ts.q, ts.dirty = q[:0], dirty[:0] }()
 	ts.gen++
@@ -151,19 +217,22 @@ func (s *solver) singles(cand []uint64, val []uint8, changed int) bool {
 			}
 			m := cand[c]
 			if m == 0 {
-				return false
+				return placed, false
 			}
 			if count(m) != 1 {
 				continue
 			}
 			val[c] = uint8(first(m))
+			if placed++; ts.limit > 0 && placed > ts.limit {
+				return placed, true
+			}
 			for _, p := range s.m.Peers[c] {
 				if cand[p]&m == 0 {
 					continue
 				}
 				cand[p] &^= m
 				if cand[p] == 0 {
-					return false
+					return placed, false
 				}
 				touch(p)
 				if val[p] == 0 && count(cand[p]) == 1 {
@@ -183,7 +252,7 @@ func (s *solver) singles(cand []uint64, val []uint8, changed int) bool {
 				once |= m
 			}
 			if once != s.all {
-				return false
+				return placed, false
 			}
 			for h := once &^ twice; h != 0; h &= h - 1 {
 				b := h & -h
@@ -216,7 +285,7 @@ func (s *solver) singles(cand []uint64, val []uint8, changed int) bool {
 					continue
 				}
 				if m == 0 {
-					return false
+					return placed, false
 				}
 				cand[c] = m
 				touch(c)
@@ -226,7 +295,7 @@ func (s *solver) singles(cand []uint64, val []uint8, changed int) bool {
 			}
 		}
 		if len(q) == 0 && len(dirty) == 0 {
-			return true
+			return placed, true
 		}
 	}
 }
