@@ -92,12 +92,15 @@
 // trial steps are as sound as the others; the rater then goes back to
 // the easiest techniques. Assumptions are tried in cells with fewest
 // candidates first. A trial weighs more the larger its proof: the cells
-// placed on the way to the contradiction, and at depth 2 the depth-1
-// eliminations taken as well (see Scale). At depth 1 the step is the
+// it places before the contradiction, and at depth 2 the depth-1
+// eliminations it takes as well (see Scale). At depth 1 the step is the
 // assumption with the lightest proof, as a solver would follow the
 // shortest (each trial stops once it is longer than a lighter one could
 // be); at depth 2, where one assumption can take thousands of inner
-// trials, the first found.
+// trials, the first found. A depth-1 step tells its proof (Step.Chain):
+// the placements that the contradiction follows from, in order, e.g.
+// "if r3c5 = 7: r1c2 = 4, r2c2 = 3 in box 1; row 4 has no place for 6",
+// and the rules it takes on a variant.
 // A depth-2 step gives up after 200000 inner trials
 // with 9 digits (81/n² of that with n digits, at least 5000);
 // when depth 2 finds nothing (or gives up, or the puzzle has more than

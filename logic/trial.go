@@ -30,7 +30,9 @@ type trialScratch struct {
 	// limit, unless 0, stops singles after that many placements with
 	// no contradiction found: a proof longer than a lighter one is not
 	// looked for.
-	limit int
+	limit  int
+	trace  *trace // while a step's proof is replayed, its record
+	traced *trace // the last one, kept for its room
 }
 
 // trialBudget bounds the depth-1 trials that one depth-2 trial step
@@ -56,6 +58,9 @@ func (s *solver) trial(st *Step, depth int) bool {
 	}
 	*st = Step{Technique: Trial, Weight: trialWeight(depth, size), Depth: depth,
 		Eliminations: []Move{s.mv(c, d)}, Cells: s.positions(c)}
+	if depth == 1 {
+		st.Chain = s.proof(c, d)
+	}
 	return true
 }
 
@@ -190,6 +195,7 @@ func (s *solver) survives(cand []uint64, val []uint8, c, d, depth, lvl int) (boo
 // left.
 func (s *solver) singles(cand []uint64, val []uint8, changed int) (int, bool) {
 	ts := &s.ts
+	tr := ts.trace
 	placed := 0
 	q, dirty := ts.q[:0], ts.dirty[:0]
 	defer func() { ts.q, ts.dirty = q[:0], dirty[:0] }()
@@ -217,12 +223,14 @@ func (s *solver) singles(cand []uint64, val []uint8, changed int) (int, bool) {
 			}
 			m := cand[c]
 			if m == 0 {
+				tr.empty(c)
 				return placed, false
 			}
 			if count(m) != 1 {
 				continue
 			}
 			val[c] = uint8(first(m))
+			tr.naked(c, m)
 			if placed++; ts.limit > 0 && placed > ts.limit {
 				return placed, true
 			}
@@ -231,7 +239,9 @@ func (s *solver) singles(cand []uint64, val []uint8, changed int) (int, bool) {
 					continue
 				}
 				cand[p] &^= m
+				tr.eliminated(p, m, tr.by(c))
 				if cand[p] == 0 {
+					tr.empty(p)
 					return placed, false
 				}
 				touch(p)
@@ -252,16 +262,23 @@ func (s *solver) singles(cand []uint64, val []uint8, changed int) (int, bool) {
 				once |= m
 			}
 			if once != s.all {
+				tr.gap(u, s.all&^once)
 				return placed, false
 			}
+			// One hidden single at a time, placed next (touch queues u
+			// again for the others), so that cells are placed in the
+			// order they are found, as a proof tells them.
+		hidden:
 			for h := once &^ twice; h != 0; h &= h - 1 {
 				b := h & -h
 				for _, c := range s.m.Units[u].Cells {
 					if cand[c]&b != 0 {
 						if val[c] == 0 {
+							tr.hidden(c, b, u, cand[c], s.m.Units[u].Cells)
 							cand[c] = b
 							touch(c)
 							q = append(q, int32(c))
+							break hidden
 						}
 						break
 					}
@@ -284,7 +301,9 @@ func (s *solver) singles(cand []uint64, val []uint8, changed int) (int, bool) {
 				if m == cand[c] {
 					continue
 				}
+				tr.eliminated(c, cand[c]&^m, tr.rule(ri, r.Cells, cand))
 				if m == 0 {
+					tr.empty(c)
 					return placed, false
 				}
 				cand[c] = m

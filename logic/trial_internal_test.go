@@ -1,6 +1,8 @@
 package logic
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -69,6 +71,9 @@ func TestTrialShortest(t *testing.T) {
 				if st.Weight != lightest {
 					t.Fatalf("%s: step %s weighs %v, the lightest proof %v", line, st, st.Weight, lightest)
 				}
+				if err := checkProof(s, st); err != nil {
+					t.Fatalf("%s: step %s: %v", line, st, err)
+				}
 			}
 			s.apply(&st)
 		}
@@ -76,4 +81,122 @@ func TestTrialShortest(t *testing.T) {
 			t.Errorf("%s: no depth-1 trial on the path", line)
 		}
 	}
+}
+
+// checkProof follows a depth-1 trial's proof as the step tells it, on
+// the candidates before the step: each placement must be a naked single
+// (or a hidden single in the unit named) given the ones before it, and
+// the contradiction named must then hold. So the proof stands alone,
+// with nothing left out that it needs.
+func checkProof(s *solver, st Step) error {
+	text, ok := strings.CutPrefix(st.Chain, "if ")
+	if !ok {
+		return fmt.Errorf("proof %q", st.Chain)
+	}
+	assumed, rest, ok := strings.Cut(text, ": ")
+	if !ok || strings.Contains(rest, ", by ") {
+		return fmt.Errorf("proof %q: want no rules", st.Chain)
+	}
+	rest, end, ok := strings.Cut(rest, "; ")
+	if !ok {
+		rest, end = "", rest
+	}
+	cand := append([]uint64(nil), s.cand...)
+	cell := func(t string) (int, error) {
+		p, err := layouts.ParsePos(t)
+		if err != nil {
+			return 0, err
+		}
+		for c, q := range s.m.Cells {
+			if q == p {
+				return c, nil
+			}
+		}
+		return 0, fmt.Errorf("no cell %s", t)
+	}
+	unit := func(name string) (int, error) {
+		for u := range s.m.Units {
+			if s.m.Units[u].Name == name {
+				return u, nil
+			}
+		}
+		return 0, fmt.Errorf("no unit %q", name)
+	}
+	place := func(move string, first bool) error {
+		move, in, hidden := strings.Cut(move, " in ")
+		at, digit, ok := strings.Cut(move, " = ")
+		if !ok {
+			return fmt.Errorf("move %q", move)
+		}
+		c, err := cell(at)
+		if err != nil {
+			return err
+		}
+		d, err := strconv.Atoi(digit)
+		if err != nil {
+			return err
+		}
+		b := bit(d)
+		switch {
+		case first:
+		case hidden:
+			u, err := unit(in)
+			if err != nil {
+				return err
+			}
+			for _, o := range s.m.Units[u].Cells {
+				if o != c && cand[o]&b != 0 {
+					return fmt.Errorf("%s: %s can hold %d as well", move, s.pos(o), d)
+				}
+			}
+		case cand[c] != b:
+			return fmt.Errorf("%s: not a naked single (%b)", move, cand[c])
+		}
+		if cand[c]&b == 0 {
+			return fmt.Errorf("%s: %d is not a candidate", move, d)
+		}
+		cand[c] = b
+		for _, p := range s.m.Peers[c] {
+			cand[p] &^= b
+		}
+		return nil
+	}
+	if err := place(assumed, true); err != nil {
+		return err
+	}
+	if rest != "" {
+		for move := range strings.SplitSeq(rest, ", ") {
+			if err := place(move, false); err != nil {
+				return err
+			}
+		}
+	}
+	if at, ok := strings.CutSuffix(end, " has no candidate"); ok {
+		c, err := cell(at)
+		if err != nil {
+			return err
+		}
+		if cand[c] != 0 {
+			return fmt.Errorf("%s keeps %b", at, cand[c])
+		}
+		return nil
+	}
+	name, digit, ok := strings.Cut(end, " has no place for ")
+	if !ok {
+		return fmt.Errorf("contradiction %q", end)
+	}
+	u, err := unit(name)
+	if err != nil {
+		return err
+	}
+	d, err := strconv.Atoi(digit)
+	if err != nil {
+		return err
+	}
+	for _, o := range s.m.Units[u].Cells {
+		if cand[o]&bit(d) != 0 {
+			return fmt.Errorf("%s: %s can hold %d", end, s.pos(o), d)
+		}
+	}
+	return nil
 }
