@@ -198,12 +198,12 @@
 //
 //	go test ./logic -run XXX -bench Rate -benchtime 1x
 //
-// Depth-2 trials take most of the time on forum-hardest. Looking for the lightest
-// depth-1 trial rather than the first made rating top1465 2.4 times
-// slower and forum-hardest-1106 1.7 times (CPU time of gattai rate
-// --jobs 1 over each set, in turns); sudoku17, which needs no trials,
-// did not move. That is the price of telling the hardest puzzles apart,
-// and of the shortest proof in a hint.
+// Depth-2 trials take most of the time on forum-hardest. Looking for
+// the lightest depth-1 trial rather than the first made rating top1465
+// 2.4 times slower and forum-hardest-1106 1.7 times (CPU time of gattai
+// rate --jobs 1 over each set, in turns); sudoku17, which needs no
+// trials, did not move. That is the price of telling the hardest
+// puzzles apart, and of the shortest proof in a hint.
 //
 // Short locals: s the solver, st a step, c a cell, d a digit, m a mask,
 // u a unit, k a subset or fish size.
