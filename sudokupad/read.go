@@ -253,25 +253,20 @@ func (r *reader) cellAt(y, x float64) (layouts.Pos, bool) {
 }
 
 // hides reports whether an overlay is a hiding rectangle: opaque white,
-// square-cornered, covering whole cells.
-func (r *reader) hides(o sclShape) ([]layouts.Pos, bool) {
+// square-cornered, covering whole cells, those of rows top..bottom-1
+// and columns left..right-1.
+func (r *reader) hides(o sclShape) (top, left, bottom, right int, ok bool) {
 	if len(o.Center) != 2 || o.Rounded || !sameColour(o.BackgroundColor, hideColour) ||
 		o.BorderColor != "" && !sameColour(o.BorderColor, hideColour) || !emptyJSON(o.Text) {
-		return nil, false
+		return 0, 0, 0, 0, false
 	}
-	top, left := o.Center[0]-o.Height/2, o.Center[1]-o.Width/2
-	if o.Width < 1 || o.Height < 1 || top != math.Trunc(top) || left != math.Trunc(left) ||
+	y, x := o.Center[0]-o.Height/2, o.Center[1]-o.Width/2
+	if o.Width < 1 || o.Height < 1 || y != math.Trunc(y) || x != math.Trunc(x) ||
 		o.Width != math.Trunc(o.Width) || o.Height != math.Trunc(o.Height) ||
-		top < 0 || left < 0 || int(top+o.Height) > r.height || int(left+o.Width) > r.width {
-		return nil, false
+		y < 0 || x < 0 || y+o.Height > float64(r.height) || x+o.Width > float64(r.width) {
+		return 0, 0, 0, 0, false
 	}
-	var out []layouts.Pos
-	for y := int(top); y < int(top+o.Height); y++ {
-		for x := int(left); x < int(left+o.Width); x++ {
-			out = append(out, layouts.Pos{Row: y, Col: x})
-		}
-	}
-	return out, true
+	return int(y), int(x), int(y + o.Height), int(x + o.Width), true
 }
 
 // dot reads an overlay as a kropki dot between two orthogonal
@@ -311,12 +306,17 @@ func (r *reader) read(sp *sclPuzzle) error {
 	}
 	// Overlays: hiding rectangles and kropki dots.
 	r.hidden = map[layouts.Pos]bool{}
+	// Hiding rectangles are summed in a difference array, then marked
+	// once: any number of overlays costs one pass over the board.
+	w := r.width + 1
+	covers := make([]int32, (r.height+1)*w)
 	var white, black [][]layouts.Pos
 	for i, o := range sp.Overlays {
-		if ps, ok := r.hides(o); ok {
-			for _, p := range ps {
-				r.hidden[p] = true
-			}
+		if top, left, bottom, right, ok := r.hides(o); ok {
+			covers[top*w+left]++
+			covers[top*w+right]--
+			covers[bottom*w+left]--
+			covers[bottom*w+right]++
 			continue
 		}
 		if pair, isBlack, ok := r.dot(o); ok {
@@ -328,6 +328,23 @@ func (r *reader) read(sp *sclPuzzle) error {
 			continue
 		}
 		return &UnsupportedError{Key: "overlays", Index: i + 1, Detail: shapeText(o)}
+	}
+	for y := range r.height {
+		for x := range r.width {
+			// covers[y*w+x] becomes the number of rectangles over (y, x).
+			if y > 0 {
+				covers[y*w+x] += covers[(y-1)*w+x]
+			}
+			if x > 0 {
+				covers[y*w+x] += covers[y*w+x-1]
+			}
+			if y > 0 && x > 0 {
+				covers[y*w+x] -= covers[(y-1)*w+x-1]
+			}
+			if covers[y*w+x] > 0 {
+				r.hidden[layouts.Pos{Row: y, Col: x}] = true
+			}
+		}
 	}
 	for row, cells := range sp.Cells {
 		for col := len(cells); col < r.width; col++ {

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"gattai/backtrack"
 	"gattai/layouts"
@@ -367,4 +368,28 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("writing what was read: %v", err)
 		}
 	})
+}
+
+// TestManyOverlays reads a link of 50 KB whose 20,000 hiding overlays
+// each cover the whole 256x256 board: marking every covered cell of
+// every overlay took minutes; the covered cells are marked once.
+func TestManyOverlays(t *testing.T) {
+	row := "[" + strings.Repeat("{},", 255) + "{}]"
+	board := "[" + strings.Repeat(row+",", 255) + row + "]"
+	cover := `{"center":[128,128],"width":256,"height":256,"backgroundColor":"#FFFFFF"}`
+	js := `{"cells":` + board + `,"overlays":[` + strings.Repeat(cover+",", 19999) + cover + `]}`
+	link := "scl" + lzstring.CompressToBase64(js)
+	done := make(chan error, 1)
+	go func() {
+		_, err := Parse("bomb", []byte(link))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, layouts.ErrLayout) {
+			t.Errorf("err = %v, want a board with no grid refused", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("a %d-byte link still reading after 10 s", len(link))
+	}
 }
