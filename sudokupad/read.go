@@ -246,7 +246,8 @@ func sameColour(a, b string) bool { return strings.EqualFold(a, b) }
 // cellAt is the cell whose centre is at (y, x), if it is one.
 func (r *reader) cellAt(y, x float64) (layouts.Pos, bool) {
 	row, col := y-0.5, x-0.5
-	if row != math.Trunc(row) || col != math.Trunc(col) || row < 0 || col < 0 || int(row) >= r.height || int(col) >= r.width {
+	// Compared as floats: int(1e300) is no row.
+	if row != math.Trunc(row) || col != math.Trunc(col) || row < 0 || col < 0 || row >= float64(r.height) || col >= float64(r.width) {
 		return layouts.Pos{}, false
 	}
 	return layouts.Pos{Row: int(row), Col: int(col)}, true

@@ -266,6 +266,10 @@ func TestRefused(t *testing.T) {
 		{"line", `{` + base + `,"lines":[{"wayPoints":[[0.5,0.5],[1.5,1.5]],"color":"#FF0000","thickness":8}]}`, "lines", `SudokuPad "lines" item 1`},
 		{"underlay with text", `{` + base + `,"underlays":[{"center":[0.5,0.5],"width":1,"height":1,"text":"5"}]}`, "underlays", `"underlays" item 1`},
 		{"coloured overlay", `{` + base + `,"overlays":[{"center":[1,1],"width":0.3,"height":0.3,"rounded":true,"backgroundColor":"#FF0000"}]}`, "overlays", `"overlays" item 1`},
+		// Far off the board: no cell, whatever int(1e300) is.
+		{"dot far away", `{` + base + `,"overlays":[{"center":[1e300,0.5],"width":0.3,"height":0.3,"rounded":true,"backgroundColor":"#000000"}]}`, "overlays", `"overlays" item 1`},
+		{"thermo far away", `{` + base + `,"underlays":[{"center":[0.5,0.5],"width":0.8,"height":0.8,"rounded":true,"backgroundColor":"#CFCFCF"}],"lines":[{"wayPoints":[[0.5,0.5],[1e20,0.5]],"color":"#CFCFCF"}]}`, "lines", `"lines" item 1`},
+		{"hiding far away", `{` + base + `,"overlays":[{"center":[1e300,1e300],"width":1e300,"height":2e300,"backgroundColor":"#FFFFFF"}]}`, "overlays", `"overlays" item 1`},
 		{"arrows", `{` + base + `,"arrows":[{"wayPoints":[[0.5,0.5],[1.5,1.5]]}]}`, "arrows", `"arrows"`},
 		{"unknown", `{` + base + `,"wibble":1}`, "wibble", `unknown to gattai`},
 		{"cage text", `{` + base + `,"cages":[{"cells":[[0,0]],"value":"A"}]}`, "cages", `not a sum`},
