@@ -273,24 +273,28 @@ func TestParseErrors(t *testing.T) {
 		name, in string
 		want     error
 		at       string
+		says     string // in the message, if set
 	}{
-		{"syntax", `{"size":4,`, layouts.ErrSyntax, ""},
-		{"no grid", `{"size":4}`, ErrNotFPuzzles, ""},
-		{"short grid", `{"size":4,"grid":[]}`, layouts.ErrShape, "-:1:11:"},
-		{"bad size", `{"size":99,"grid":[]}`, layouts.ErrTooLarge, "-:1:2:"},
-		{"digit", fp(``)[:len(`{"size":4,"grid":[[`)] + `{"value":5,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, layouts.ErrSymbol, ""},
-		{"cell outside", fp(`,"odd":[{"cell":"R5C1"}]`), layouts.ErrLayout, ""},
-		{"bad cell", fp(`,"odd":[{"cell":"X"}]`), layouts.ErrLayout, ""},
-		{"bad killer sum", fp(`,"killercage":[{"cells":["R1C1"],"value":"?"}]`), layouts.ErrSyntax, ""},
-		{"killer sum too big", fp(`,"killercage":[{"cells":["R1C1"],"value":"9"}]`), layouts.ErrLayout, ""},
-		{"bad region", `{"size":2,"grid":[[{"region":0},{"region":0}],[{"region":0},{"region":1}]]}`, layouts.ErrLayout, ""},
-		{"null region", `{"size":1,"grid":[[{"region":null}]]}`, layouts.ErrLayout, ""},
-		{"bad region number", `{"size":1,"grid":[[{"region":-2}]]}`, layouts.ErrSyntax, ""},
-		{"duplicate key", fp(`,"size":4`), layouts.ErrSyntax, ""},
-		{"not fpuzzles", `hello world!`, ErrNotFPuzzles, ""},
-		{"scl id", `sclN4Ig`, ErrNotFPuzzles, ""},
-		{"scl json", `{"cells":[[{}]],"regions":[]}`, ErrNotFPuzzles, ""},
-		{"bad payload", `N4IgzglgXgpiBcBOANCA5gJwgEwQbT1ADcBD`, ErrNotFPuzzles, ""},
+		{"syntax", `{"size":4,`, layouts.ErrSyntax, "", ""},
+		{"no grid", `{"size":4}`, ErrNotFPuzzles, "", ""},
+		{"short grid", `{"size":4,"grid":[]}`, layouts.ErrShape, "-:1:11:", ""},
+		{"bad size", `{"size":99,"grid":[]}`, layouts.ErrTooLarge, "-:1:2:", ""},
+		{"digit", fp(``)[:len(`{"size":4,"grid":[[`)] + `{"value":5,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, layouts.ErrSymbol, "", ""},
+		{"cell outside", fp(`,"odd":[{"cell":"R5C1"}]`), layouts.ErrLayout, "", ""},
+		{"bad cell", fp(`,"odd":[{"cell":"X"}]`), layouts.ErrLayout, "", ""},
+		{"bad killer sum", fp(`,"killercage":[{"cells":["R1C1"],"value":"?"}]`), layouts.ErrSyntax, "", ""},
+		{"killer sum too big", fp(`,"killercage":[{"cells":["R1C1"],"value":"9"}]`), layouts.ErrLayout, "", ""},
+		{"bad region", `{"size":2,"grid":[[{"region":0},{"region":0}],[{"region":0},{"region":1}]]}`, layouts.ErrLayout, "", ""},
+		{"null region", `{"size":1,"grid":[[{"region":null}]]}`, layouts.ErrLayout, "", ""},
+		{"bad region number", `{"size":1,"grid":[[{"region":-2}]]}`, layouts.ErrSyntax, "", ""},
+		// f-puzzles numbers a grid's regions 0..size-1: the cell with
+		// another is named, not the first cell of a fifth region.
+		{"region number beyond", fp(``)[:len(`{"size":4,"grid":[[`)] + `{"region":1000000000},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, layouts.ErrLayout, "", "cell r1c1: region 1000000000 is not 0..3"},
+		{"duplicate key", fp(`,"size":4`), layouts.ErrSyntax, "", ""},
+		{"not fpuzzles", `hello world!`, ErrNotFPuzzles, "", ""},
+		{"scl id", `sclN4Ig`, ErrNotFPuzzles, "", ""},
+		{"scl json", `{"cells":[[{}]],"regions":[]}`, ErrNotFPuzzles, "", ""},
+		{"bad payload", `N4IgzglgXgpiBcBOANCA5gJwgEwQbT1ADcBD`, ErrNotFPuzzles, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse("", []byte(tc.in))
@@ -300,6 +304,9 @@ func TestParseErrors(t *testing.T) {
 			}
 			if tc.at != "" && !strings.HasPrefix(err.Error(), tc.at) {
 				t.Errorf("err = %q, want it at %s", err, tc.at)
+			}
+			if !strings.Contains(err.Error(), tc.says) {
+				t.Errorf("err = %q, want it to say %q", err, tc.says)
 			}
 		})
 	}

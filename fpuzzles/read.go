@@ -369,6 +369,9 @@ func readGrid(r *reader, raw json.RawMessage) error {
 				if err := json.Unmarshal(c.Region, &reg); err != nil || reg < 0 {
 					return fmt.Errorf("%w: cell %s: region %s is not a region number", layouts.ErrSyntax, p, c.Region)
 				}
+				if reg >= n {
+					return fmt.Errorf("%w: cell %s: region %d is not 0..%d", layouts.ErrLayout, p, reg, n-1)
+				}
 			}
 			if reg != def {
 				r.jigsaw = true
