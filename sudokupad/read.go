@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"gattai/layouts"
 	"gattai/lzstring"
@@ -357,8 +358,9 @@ func (r *reader) read(sp *sclPuzzle) error {
 	var thermos []layouts.Constraint
 	var odd, even []layouts.Pos
 	usedLine := make([]bool, len(sp.Lines))
+	starts := lineStarts(sp.Lines)
 	for i, u := range sp.Underlays {
-		if cells, ok := r.thermo(u, sp.Lines, usedLine); ok {
+		if cells, ok := r.thermo(u, sp.Lines, starts, usedLine); ok {
 			thermos = append(thermos, layouts.Constraint{Kind: "thermo", Cells: cells})
 			continue
 		}
@@ -465,33 +467,66 @@ func shapeText(s sclShape) string {
 	return shape
 }
 
+// lineStart is where a line may be a thermometer's: its colour (folded)
+// and its first point.
+type lineStart struct {
+	colour string
+	y, x   float64
+}
+
+// lineStarts lists the lines that may be thermometers' by their start,
+// each list in the lines' order: a bulb finds its line at once, not
+// by reading every line.
+func lineStarts(lines []sclLine) map[lineStart][]int {
+	starts := map[lineStart][]int{}
+	for i, l := range lines {
+		if len(l.WayPoints) < 2 || l.D != "" || len(l.WayPoints[0]) != 2 {
+			continue
+		}
+		k := lineStart{foldColour(l.Color), l.WayPoints[0][0], l.WayPoints[0][1]}
+		starts[k] = append(starts[k], i)
+	}
+	return starts
+}
+
+// foldColour maps every rune to the least of its case folds: two
+// colours are sameColour exactly when they fold alike.
+func foldColour(s string) string {
+	return strings.Map(func(r rune) rune {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		return least
+	}, s)
+}
+
 // thermo reads an underlay as a thermometer's bulb: a circle at a cell's
-// centre with an unused line of its colour starting there, through cell
-// centres.
-func (r *reader) thermo(u sclShape, lines []sclLine, used []bool) ([]layouts.Pos, bool) {
+// centre with an unused line of its colour starting there (the first
+// such, in starts), through cell centres.
+func (r *reader) thermo(u sclShape, lines []sclLine, starts map[lineStart][]int, used []bool) ([]layouts.Pos, bool) {
 	if len(u.Center) != 2 || !u.Rounded || !emptyJSON(u.Text) {
 		return nil, false
 	}
-	for i, l := range lines {
-		if used[i] || !sameColour(l.Color, u.BackgroundColor) || len(l.WayPoints) < 2 || l.D != "" ||
-			len(l.WayPoints[0]) != 2 || l.WayPoints[0][0] != u.Center[0] || l.WayPoints[0][1] != u.Center[1] {
-			continue
-		}
-		var cells []layouts.Pos
-		for _, w := range l.WayPoints {
-			if len(w) != 2 {
-				return nil, false
-			}
-			p, ok := r.cellAt(w[0], w[1])
-			if !ok {
-				return nil, false
-			}
-			cells = append(cells, p)
-		}
-		used[i] = true
-		return cells, true
+	k := lineStart{foldColour(u.BackgroundColor), u.Center[0], u.Center[1]}
+	if len(starts[k]) == 0 {
+		return nil, false
 	}
-	return nil, false
+	i := starts[k][0]
+	var cells []layouts.Pos
+	for _, w := range lines[i].WayPoints {
+		if len(w) != 2 {
+			return nil, false
+		}
+		p, ok := r.cellAt(w[0], w[1])
+		if !ok {
+			return nil, false
+		}
+		cells = append(cells, p)
+	}
+	used[i] = true
+	starts[k] = starts[k][1:]
+	return cells, true
 }
 
 // parity reads an underlay as a parity mark: a grey circle (odd) or

@@ -397,3 +397,31 @@ func TestManyOverlays(t *testing.T) {
 		t.Fatalf("a %d-byte link still reading after 10 s", len(link))
 	}
 }
+
+// TestManyLines reads a link of 77 KB with 27,000 grey circles and as
+// many lines of another grey from them: each circle looked through
+// every line for its thermometer, 15 s of work; lines are found by
+// their colour and first point.
+func TestManyLines(t *testing.T) {
+	row := "[" + strings.Repeat("{},", 8) + "{}]"
+	board := "[" + strings.Repeat(row+",", 8) + row + "]"
+	circle := `{"center":[0.5,0.5],"width":0.8,"height":0.8,"rounded":true,"backgroundColor":"#CFCFCF"}`
+	line := `{"wayPoints":[[0.5,0.5],[1.5,0.5]],"color":"#CFCFCE"}`
+	const n = 27000
+	js := `{"cells":` + board + `,"underlays":[` + strings.Repeat(circle+",", n-1) + circle + `],"lines":[` + strings.Repeat(line+",", n-1) + line + `]}`
+	link := "scl" + lzstring.CompressToBase64(js)
+	done := make(chan error, 1)
+	go func() {
+		_, err := Parse("bomb", []byte(link))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		var ue *UnsupportedError
+		if !errors.As(err, &ue) || ue.Key != "lines" || ue.Index != 1 {
+			t.Errorf("err = %v, want the first line refused", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatalf("a %d-byte link still reading after 5 s", len(link))
+	}
+}
