@@ -143,6 +143,9 @@ func jsonProblem(body []byte, dec *json.Decoder, err error) error {
 		off = int(se.Offset)
 	case errors.As(err, &te):
 		off = int(te.Offset)
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		// The decoder read nothing it could use: the body ends too soon.
+		off, err = len(body), errors.New("unexpected end of JSON input")
 	}
 	line, col := lineCol(body, off)
 	return &httpError{status: http.StatusBadRequest, line: line, col: col,
