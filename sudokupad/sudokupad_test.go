@@ -368,8 +368,18 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if _, err := Marshal(p.Puzzle, WriteOptions{}); err != nil && !errors.Is(err, ErrUnsupported) {
+		b, err := Marshal(p.Puzzle, WriteOptions{})
+		if err != nil && !errors.Is(err, ErrUnsupported) {
 			t.Fatalf("writing what was read: %v", err)
+		}
+		if err == nil {
+			q, err := Parse("again", b)
+			if err != nil {
+				t.Fatalf("reading back %s: %v", b, err)
+			}
+			if q.Puzzle.String() != p.Puzzle.String() {
+				t.Fatalf("givens changed:\n%s\nbecame\n%s", p.Puzzle, q.Puzzle)
+			}
 		}
 	})
 }
