@@ -5,6 +5,7 @@ import (
 
 	"bytes"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"io"
 	"net/http"
@@ -585,8 +586,8 @@ func TestLog(t *testing.T) {
 	}
 }
 
-// FuzzRequest: any body, with any content type, gives a JSON answer and
-// no panic.
+// FuzzRequest: any body, with any content type, gives a JSON answer (a
+// picture from /api/svg: well-formed XML) and no panic.
 func FuzzRequest(f *testing.F) {
 	f.Add("text/plain", classic)
 	f.Add("application/json", `{"puzzle": "`+strings.Repeat(".", 16)+`", "limit": 3}`)
@@ -596,12 +597,24 @@ func FuzzRequest(f *testing.F) {
 	f.Add("", "Grid 01\n003020600\n")
 	h := NewHandler(Options{Timeout: 200 * time.Millisecond, MaxBody: 1 << 16})
 	f.Fuzz(func(t *testing.T, ctype, body string) {
-		for _, path := range []string{"/api/solve", "/api/board", "/api/link"} {
+		for _, path := range []string{"/api/solve", "/api/board", "/api/link", "/api/svg", "/api/count"} {
 			req := localRequest(http.MethodPost, path, strings.NewReader(body))
 			req.Header.Set("Content-Type", ctype)
 			w := httptest.NewRecorder()
 			h.ServeHTTP(w, req)
 			b, _ := io.ReadAll(w.Body)
+			if path == "/api/svg" && w.Code == 200 {
+				d := xml.NewDecoder(bytes.NewReader(b))
+				for {
+					if _, err := d.Token(); err != nil {
+						if err != io.EOF {
+							t.Fatalf("svg not XML: %v", err)
+						}
+						break
+					}
+				}
+				continue
+			}
 			if !json.Valid(b) {
 				t.Fatalf("%s: status %d, not JSON: %q", path, w.Code, b)
 			}
