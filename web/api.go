@@ -296,23 +296,25 @@ func (h *handler) hint(ctx context.Context, w http.ResponseWriter, q *Request) e
 	if err != nil {
 		return err
 	}
-	defer release()
 	r, err := s.Count(ctx, p, 2)
 	rec := report.New(inputName, 1, p, r, err, false)
 	ans := Answer{Records: []report.Record{rec}}
 	if err != nil || r.Count != 1 {
+		release()
 		writeJSON(w, http.StatusOK, ans)
 		return nil
 	}
 	// The logical solver does not watch a context: it runs aside, and
-	// a request whose time runs out first gets a timeout record.
+	// a request whose time runs out first gets a timeout record. The
+	// slot is its own until it ends, answered or not.
 	type hinted struct {
 		st  logic.Step
 		err error
 	}
 	done := make(chan hinted, 1)
 	go func() { // p is proved unique above
-		st, err := logic.NewWith(p.Model, logic.Options{Unique: true}).Hint(p)
+		defer release()
+		st, err := h.step(p)
 		done <- hinted{st, err}
 	}()
 	select {
@@ -336,6 +338,11 @@ func (h *handler) hint(ctx context.Context, w http.ResponseWriter, q *Request) e
 	}
 	writeJSON(w, http.StatusOK, ans)
 	return nil
+}
+
+// hintStep is the next logical step of p, which has one solution.
+func hintStep(p *layouts.Puzzle) (logic.Step, error) {
+	return logic.NewWith(p.Model, logic.Options{Unique: true}).Hint(p)
 }
 
 // generate answers the board of a new puzzle with exactly one solution,

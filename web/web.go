@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"gattai"
+	"gattai/layouts"
+	"gattai/logic"
 )
 
 //go:embed static
@@ -55,6 +57,8 @@ type handler struct {
 	mux  *http.ServeMux
 	// inner is mux behind the cross-origin check.
 	inner http.Handler
+	// step is /api/hint's logical step of a puzzle proved unique.
+	step func(p *layouts.Puzzle) (logic.Step, error)
 }
 
 // NewHandler serves the page (GET /) and the API (/api/..., doc.go)
@@ -81,7 +85,7 @@ func newHandler(opts Options) *handler {
 	if opts.MaxLimit <= 0 {
 		opts.MaxLimit = DefaultMaxLimit
 	}
-	h := &handler{opts: opts, sem: make(chan struct{}, opts.MaxSolves), mux: http.NewServeMux()}
+	h := &handler{opts: opts, sem: make(chan struct{}, opts.MaxSolves), mux: http.NewServeMux(), step: hintStep}
 	h.routes()
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

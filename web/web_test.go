@@ -18,6 +18,7 @@ import (
 
 	"gattai/internal/testkit"
 	"gattai/layouts"
+	"gattai/logic"
 	"gattai/report"
 )
 
@@ -667,5 +668,36 @@ func TestHintGenerate(t *testing.T) {
 	code, body = post("/api/count", "application/json", req)
 	if code != 200 || !strings.Contains(body, `"status":"unique"`) {
 		t.Errorf("the generated puzzle counts: %d %s", code, body)
+	}
+}
+
+// TestHintKeepsSlot: the logical solver does not watch the request's
+// time, so a hint that outlasts it keeps its solve slot until it ends;
+// it ran on with its slot given back, beyond MaxSolves.
+func TestHintKeepsSlot(t *testing.T) {
+	h := newHandler(Options{MaxSolves: 1, Timeout: 300 * time.Millisecond})
+	started, finish := make(chan struct{}), make(chan struct{})
+	h.step = func(p *layouts.Puzzle) (logic.Step, error) {
+		close(started)
+		<-finish
+		return logic.Step{}, logic.ErrSolved
+	}
+	code, _, body := post(t, h, "/api/hint", "text/plain", classic)
+	select {
+	case <-started:
+	default:
+		t.Fatalf("the hint never started: %d %s", code, body)
+	}
+	if rec := answer(t, body).Records[0]; code != 200 || rec.Status != report.Timeout {
+		t.Fatalf("status %d, record %+v: want a timeout", code, rec)
+	}
+	if len(h.sem) != 1 {
+		t.Errorf("the hint still runs, but its slot is free")
+	}
+	close(finish)
+	for deadline := time.Now().Add(5 * time.Second); len(h.sem) != 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the hint ended, but its slot is still taken")
+		}
 	}
 }
