@@ -691,3 +691,26 @@ func TestSudokuPadAddress(t *testing.T) {
 		}
 	}
 }
+
+// TestLongClone reads a clone whose 200,000 cells are one cell, and as
+// many clone cells another: each clone cell was looked for among all
+// the cells, 30 s of work for a 3 MB puzzle (a small link).
+func TestLongClone(t *testing.T) {
+	const n = 200000
+	cells := strings.TrimSuffix(strings.Repeat(`"R1C1",`, n), ",")
+	clones := strings.TrimSuffix(strings.Repeat(`"R2C2",`, n), ",")
+	js := fp(`,"clone":[{"cells":[` + cells + `],"cloneCells":[` + clones + `]}]`)
+	done := make(chan error, 1)
+	go func() {
+		_, err := Parse("clone", []byte(js))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, layouts.ErrLayout) {
+			t.Errorf("err = %v, want the clone's repeated cell refused", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatalf("a %d-byte puzzle still reading after 5 s", len(js))
+	}
+}

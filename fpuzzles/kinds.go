@@ -450,9 +450,13 @@ func readClones(r *reader, raw json.RawMessage) error {
 		if len(ps) == 0 {
 			continue
 		}
+		in := make(map[layouts.Pos]bool, len(ps)) // a set: a clone may list any number of cells
+		for _, p := range ps {
+			in[p] = true
+		}
 		moved := true
 		for i := range ps {
-			moved = moved && qs[i].Row-ps[i].Row == qs[0].Row-ps[0].Row && qs[i].Col-ps[i].Col == qs[0].Col-ps[0].Col && !slices.Contains(ps, qs[i])
+			moved = moved && qs[i].Row-ps[i].Row == qs[0].Row-ps[0].Row && qs[i].Col-ps[i].Col == qs[0].Col-ps[0].Col && !in[qs[i]]
 		}
 		if moved {
 			r.more = append(r.more, layouts.Constraint{Kind: "clone", Cells: ps, Clone: qs})
