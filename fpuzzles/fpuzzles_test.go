@@ -714,3 +714,25 @@ func TestLongClone(t *testing.T) {
 		t.Fatalf("a %d-byte puzzle still reading after 5 s", len(js))
 	}
 }
+
+// TestLongNegative reads "negative" listing "ratio" 300,000 times
+// beside 40,000 ratio dots: each listing counted the dots' values again,
+// 48 s of work for a 4 MB puzzle (a small link).
+func TestLongNegative(t *testing.T) {
+	dots := strings.TrimSuffix(strings.Repeat(`{"cells":["R1C1","R1C2"]},`, 40000), ",")
+	negative := strings.TrimSuffix(strings.Repeat(`"ratio",`, 300000), ",")
+	js := fp(`,"ratio":[` + dots + `],"negative":[` + negative + `]`)
+	done := make(chan error, 1)
+	go func() {
+		_, err := Parse("negative", []byte(js))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, layouts.ErrLayout) {
+			t.Errorf("err = %v, want the repeated dot refused", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatalf("a %d-byte puzzle still reading after 5 s", len(js))
+	}
+}

@@ -73,7 +73,12 @@ func readNegative(r *reader, raw json.RawMessage) error {
 	if err := decode(raw, &r.negative); err != nil {
 		return err
 	}
+	seen := map[string]bool{} // each name checked once, however often listed
 	for _, s := range r.negative {
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
 		switch s {
 		case "ratio", "difference":
 			// The kropki constraint is negative for the pairs with no dot
