@@ -96,6 +96,9 @@ func jsonText(text []byte) ([]byte, error) {
 		return []byte(s), nil
 	}
 	js, err := unzip(s)
+	if errors.Is(err, layouts.ErrTooLarge) {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", layouts.ErrSyntax, err)
 	}

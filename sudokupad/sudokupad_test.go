@@ -435,3 +435,24 @@ func TestManyLines(t *testing.T) {
 		t.Fatalf("a %d-byte link still reading after 5 s", len(link))
 	}
 }
+
+// TestZippedBomb reads a 5 KB link whose zipped text is 4,000,000
+// commas: each stands for a left-out empty object, so the text unzipped
+// to 12 MB of JSON, decoded three times over (6 s and 500 MB). Unzipped
+// text is bounded as the compressed one is.
+func TestZippedBomb(t *testing.T) {
+	link := "scl" + lzstring.CompressToBase64("{ce:[["+strings.Repeat(",", 4_000_000)+"]]}")
+	done := make(chan error, 1)
+	go func() {
+		_, err := Parse("bomb", []byte(link))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, layouts.ErrTooLarge) || !strings.Contains(err.Error(), "unzips to more than") {
+			t.Errorf("err = %v, want the unzipped text too large", err)
+		}
+	case <-time.After(3 * time.Second):
+		t.Fatalf("a %d-byte link still reading after 3 s", len(link))
+	}
+}

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"gattai/layouts"
+	"gattai/lzstring"
 )
 
 // propNames is SudokuPad's PuzzleZipper key table: the short key a
@@ -17,6 +20,11 @@ var propNames = [][2]string{
 	{"regions", "re"}, {"fontSize", "fs"}, {"thickness", "th"}, {"headLength", "hl"},
 	{"wayPoints", "wp"}, {"title", "t"}, {"text", "te"}, {"duration", "d"}, {"d", "d2"},
 }
+
+// maxUnzipped bounds the JSON that zipped text unzips to, in bytes, as
+// lzstring.DefaultLimit bounds the zipped text: a left-out empty object
+// is one byte that unzips to three.
+const maxUnzipped = int(lzstring.DefaultLimit)
 
 // unzip turns SudokuPad's zipped puzzle text into JSON: its quotes are
 // apostrophes, its keys bare and short, an empty object in an array
@@ -35,6 +43,9 @@ func unzip(z string) ([]byte, error) {
 	}
 	closes := func(i int) bool { return i < len(z) && (z[i] == ',' || z[i] == '}' || z[i] == ']') }
 	for i := 0; i < len(z); {
+		if b.Len() > maxUnzipped {
+			return nil, fmt.Errorf("%w: zipped text that unzips to more than %d bytes", layouts.ErrTooLarge, maxUnzipped)
+		}
 		c := z[i]
 		switch {
 		case c == '"':
