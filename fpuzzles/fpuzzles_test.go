@@ -700,18 +700,10 @@ func TestLongClone(t *testing.T) {
 	cells := strings.TrimSuffix(strings.Repeat(`"R1C1",`, n), ",")
 	clones := strings.TrimSuffix(strings.Repeat(`"R2C2",`, n), ",")
 	js := fp(`,"clone":[{"cells":[` + cells + `],"cloneCells":[` + clones + `]}]`)
-	done := make(chan error, 1)
-	go func() {
-		_, err := Parse("clone", []byte(js))
-		done <- err
-	}()
-	select {
-	case err := <-done:
-		if !errors.Is(err, layouts.ErrLayout) {
-			t.Errorf("err = %v, want the clone's repeated cell refused", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatalf("a %d-byte puzzle still reading after 5 s", len(js))
+	var err error
+	testkit.Within(t, 5*time.Second, func() { _, err = Parse("clone", []byte(js)) })
+	if !errors.Is(err, layouts.ErrLayout) {
+		t.Errorf("err = %v, want the clone's repeated cell refused", err)
 	}
 }
 
@@ -722,17 +714,9 @@ func TestLongNegative(t *testing.T) {
 	dots := strings.TrimSuffix(strings.Repeat(`{"cells":["R1C1","R1C2"]},`, 40000), ",")
 	negative := strings.TrimSuffix(strings.Repeat(`"ratio",`, 300000), ",")
 	js := fp(`,"ratio":[` + dots + `],"negative":[` + negative + `]`)
-	done := make(chan error, 1)
-	go func() {
-		_, err := Parse("negative", []byte(js))
-		done <- err
-	}()
-	select {
-	case err := <-done:
-		if !errors.Is(err, layouts.ErrLayout) {
-			t.Errorf("err = %v, want the repeated dot refused", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatalf("a %d-byte puzzle still reading after 5 s", len(js))
+	var err error
+	testkit.Within(t, 5*time.Second, func() { _, err = Parse("negative", []byte(js)) })
+	if !errors.Is(err, layouts.ErrLayout) {
+		t.Errorf("err = %v, want the repeated dot refused", err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"gattai/backtrack"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 	"gattai/lzstring"
 )
@@ -393,18 +394,10 @@ func TestManyOverlays(t *testing.T) {
 	cover := `{"center":[128,128],"width":256,"height":256,"backgroundColor":"#FFFFFF"}`
 	js := `{"cells":` + board + `,"overlays":[` + strings.Repeat(cover+",", 19999) + cover + `]}`
 	link := "scl" + lzstring.CompressToBase64(js)
-	done := make(chan error, 1)
-	go func() {
-		_, err := Parse("bomb", []byte(link))
-		done <- err
-	}()
-	select {
-	case err := <-done:
-		if !errors.Is(err, layouts.ErrLayout) {
-			t.Errorf("err = %v, want a board with no grid refused", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatalf("a %d-byte link still reading after 10 s", len(link))
+	var err error
+	testkit.Within(t, 10*time.Second, func() { _, err = Parse("bomb", []byte(link)) })
+	if !errors.Is(err, layouts.ErrLayout) {
+		t.Errorf("err = %v, want a board with no grid refused", err)
 	}
 }
 
@@ -420,19 +413,11 @@ func TestManyLines(t *testing.T) {
 	const n = 27000
 	js := `{"cells":` + board + `,"underlays":[` + strings.Repeat(circle+",", n-1) + circle + `],"lines":[` + strings.Repeat(line+",", n-1) + line + `]}`
 	link := "scl" + lzstring.CompressToBase64(js)
-	done := make(chan error, 1)
-	go func() {
-		_, err := Parse("bomb", []byte(link))
-		done <- err
-	}()
-	select {
-	case err := <-done:
-		var ue *UnsupportedError
-		if !errors.As(err, &ue) || ue.Key != "lines" || ue.Index != 1 {
-			t.Errorf("err = %v, want the first line refused", err)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatalf("a %d-byte link still reading after 5 s", len(link))
+	var err error
+	testkit.Within(t, 5*time.Second, func() { _, err = Parse("bomb", []byte(link)) })
+	var ue *UnsupportedError
+	if !errors.As(err, &ue) || ue.Key != "lines" || ue.Index != 1 {
+		t.Errorf("err = %v, want the first line refused", err)
 	}
 }
 
@@ -442,17 +427,9 @@ func TestManyLines(t *testing.T) {
 // text is bounded as the compressed one is.
 func TestZippedBomb(t *testing.T) {
 	link := "scl" + lzstring.CompressToBase64("{ce:[["+strings.Repeat(",", 4_000_000)+"]]}")
-	done := make(chan error, 1)
-	go func() {
-		_, err := Parse("bomb", []byte(link))
-		done <- err
-	}()
-	select {
-	case err := <-done:
-		if !errors.Is(err, layouts.ErrTooLarge) || !strings.Contains(err.Error(), "unzips to more than") {
-			t.Errorf("err = %v, want the unzipped text too large", err)
-		}
-	case <-time.After(3 * time.Second):
-		t.Fatalf("a %d-byte link still reading after 3 s", len(link))
+	var err error
+	testkit.Within(t, 3*time.Second, func() { _, err = Parse("bomb", []byte(link)) })
+	if !errors.Is(err, layouts.ErrTooLarge) || !strings.Contains(err.Error(), "unzips to more than") {
+		t.Errorf("err = %v, want the unzipped text too large", err)
 	}
 }
