@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 
 	"gattai/layouts"
@@ -304,6 +305,15 @@ func (mk *maker) try(ctx context.Context, rng *rand.Rand) (Puzzle, bool, error) 
 	sol, err := Fill(ctx, m, c, rng)
 	if errors.Is(err, ErrNoGrid) && slices.ContainsFunc(mk.kinds, func(k drawer) bool { return k.random }) {
 		return Puzzle{}, false, nil // another jigsaw cut may fill
+	}
+	if errors.Is(err, ErrNoGrid) && before != nil {
+		names := make([]string, 0, len(mk.kinds))
+		for _, k := range mk.kinds {
+			if k.before != nil {
+				names = append(names, k.name)
+			}
+		}
+		return Puzzle{}, false, fmt.Errorf("%w with %s: no digits fill it under those rules", err, strings.Join(names, ", "))
 	}
 	if err != nil {
 		return Puzzle{}, false, err

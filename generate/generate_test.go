@@ -617,3 +617,13 @@ func TestArrowCircles(t *testing.T) {
 		t.Fatal("no circle of two cells")
 	}
 }
+
+// TestNoGridWithRules: a layout that its rules leave no way to fill (a
+// butterfly with windoku's extra boxes) says so, naming the rules.
+func TestNoGridWithRules(t *testing.T) {
+	m := testkit.Model(t, "butterfly", 9)
+	err := generate.Generate(context.Background(), m, generate.Options{Seed: 1, Kinds: []string{"windoku"}}, gen.NewCounter, func(generate.Puzzle) error { return nil })
+	if !errors.Is(err, generate.ErrNoGrid) || !strings.Contains(err.Error(), "with windoku") {
+		t.Errorf("err = %v, want ErrNoGrid with windoku", err)
+	}
+}
