@@ -396,7 +396,8 @@ func (s *Solver) confirm(ctx context.Context, e Engine, p *layouts.Puzzle, limit
 	}
 	v, err := s.checked(ctx, other, p, limit)
 	if err != nil {
-		return r, err
+		// Stopped or failed while confirming: r is not an answer.
+		return Result{Limit: r.Limit, Engine: r.Engine, Elapsed: r.Elapsed}, err
 	}
 	if v.Count != r.Count {
 		return r, fmt.Errorf("%w: engines disagree: %s counts %s, %s counts %s", ErrEngine, e.Name(), r.CountText(), other.Name(), v.CountText())

@@ -271,3 +271,30 @@ func TestAutoBudget(t *testing.T) {
 		})
 	}
 }
+
+// A context done while the second engine confirms an answer stops the
+// solve: the error is the context's, and the result holds no answer,
+// not the first engine's unconfirmed one.
+func TestStoppedWhileVerifying(t *testing.T) {
+	p := testkit.ReadPuzzle(t, "testdata/examples/classic.txt", testkit.Model(t, "classic", 9))
+	sol := testkit.ReadPuzzle(t, "testdata/examples/classic.solution.txt", p.Model)
+	s, err := New(Options{Engine: EngineSAT, Verify: VerifyOn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// The first engine answers just as the context is done; the native
+	// engine, confirming, sees it done.
+	s.sat = engineFunc(func(_ context.Context, p *layouts.Puzzle, limit int) (Result, error) {
+		cancel()
+		return Result{Count: 1, Limit: limit, Grid: layouts.Grid{Model: p.Model, Digits: sol.Givens}, Engine: "fake"}, nil
+	})
+	r, err := s.Count(ctx, p, 2)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	if r.Count != 0 || r.Grid.Digits != nil {
+		t.Errorf("stopped while verifying, the result has count %d and a grid %t; want no answer", r.Count, r.Grid.Digits != nil)
+	}
+}
