@@ -29,7 +29,7 @@ func ExampleSolve() {
 	// 172684935   369145782
 }
 
-// Count a classic puzzle's solutions to 2: one that is not unique.
+// Count a classic puzzle's solutions to 2: this one has exactly one.
 func ExampleCount() {
 	p, err := layouts.NewReader(strings.NewReader(
 		"..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9\n"),
