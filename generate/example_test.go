@@ -4,19 +4,23 @@ import (
 	"context"
 	"fmt"
 
+	"gattai"
 	"gattai/generate"
-	"gattai/internal/gen"
 	"gattai/layouts"
 )
 
-// Two minimal 4x4 puzzles with their givens in rotational symmetry;
-// gen.NewCounter adapts backtrack to generate.Counter (the gattai facade
-// offers one for each engine).
+// Two minimal 4x4 puzzles with their givens in rotational symmetry,
+// counted by the gattai facade's verified solve (generate.Solvers).
 func ExampleGenerate() {
 	l, _ := layouts.Builtin("classic", 4, layouts.Shape{})
 	m, _ := layouts.Compile(l)
+	counters, err := generate.Solvers(gattai.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	opts := generate.Options{Count: 2, Seed: 1, Symmetry: generate.Rotate180}
-	err := generate.Generate(context.Background(), m, opts, gen.NewCounter, func(p generate.Puzzle) error {
+	err = generate.Generate(context.Background(), m, opts, counters, func(p generate.Puzzle) error {
 		fmt.Printf("puzzle %d, %d givens:\n%s", p.Index+1, p.Clues(), p.Puzzle)
 		return nil
 	})
@@ -42,8 +46,13 @@ func ExampleGenerate() {
 func ExampleGenerate_killer() {
 	l, _ := layouts.Builtin("classic", 6, layouts.Shape{})
 	m, _ := layouts.Compile(l)
+	counters, err := generate.Solvers(gattai.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	opts := generate.Options{Seed: 2, Kinds: []string{"killer"}}
-	err := generate.Generate(context.Background(), m, opts, gen.NewCounter, func(p generate.Puzzle) error {
+	err = generate.Generate(context.Background(), m, opts, counters, func(p generate.Puzzle) error {
 		cs := p.Model.Layout.Constraints
 		fmt.Printf("%d cages, the first %s summing to %d; %d givens\n", len(cs), cs[0].Cells, cs[0].Sum, p.Clues())
 		return nil
