@@ -94,6 +94,16 @@ func TestHint(t *testing.T) {
 	if err != nil || r.Solved || r.Hardest != logic.Search || r.Level != logic.Extreme {
 		t.Errorf("rate on a puzzle with many solutions = %+v, %v", r, err)
 	}
+	// An empty 4x4's hint is a step that proves nothing, and says only
+	// that.
+	m4, err := layouts.Compile(layouts.Classic(4, layouts.DefaultBox(4)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err = logic.Hint(layouts.NewPuzzle(m4))
+	if err != nil || h.Technique != logic.Search || h.String() != "search (depth 3)" || h.Nudge() != "search (depth 3)" {
+		t.Errorf("hint on an empty 4x4 = %q (nudge %q), %v; want \"search (depth 3)\"", h, h.Nudge(), err)
+	}
 }
 
 func TestUnavailable(t *testing.T) {

@@ -42,8 +42,7 @@ func (s Step) String() string {
 	if s.Depth > 0 {
 		b.WriteString(" (depth " + strconv.Itoa(s.Depth) + ")")
 	}
-	b.WriteString(": ")
-	sep := ""
+	sep := ": " // none when the step proves nothing (search)
 	for _, mv := range s.Placements {
 		b.WriteString(sep + mv.place())
 		sep = ", "
