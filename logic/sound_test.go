@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"gattai/backtrack"
+	"gattai/generate"
+	"gattai/internal/gen"
 	"gattai/internal/testkit"
 	"gattai/layouts"
 	"gattai/logic"
@@ -51,14 +54,16 @@ func TestSoundOnSubsets(t *testing.T) {
 	}
 }
 
-// TestSoundSmall does the same on small classic grids (4x4, 6x6 with
-// 2x3 boxes, 8x8 with 2x4 boxes), whose solutions backtrack finds.
+// TestSoundSmall does the same on classic grids of other sizes (4x4,
+// 6x6 with 2x3 boxes, 8x8 with 2x4 boxes, 12x12 with 3x4 boxes, 16x16),
+// whose solutions backtrack finds; fewer puzzles on the larger two,
+// whose trials cost more.
 func TestSoundSmall(t *testing.T) {
 	for _, tc := range []struct {
 		n    int
 		box  layouts.Shape
 		name string
-	}{{4, layouts.Shape{Rows: 2, Cols: 2}, "4x4"}, {6, layouts.Shape{Rows: 2, Cols: 3}, "6x6"}, {8, layouts.Shape{Rows: 2, Cols: 4}, "8x8"}} {
+	}{{4, layouts.Shape{Rows: 2, Cols: 2}, "4x4"}, {6, layouts.Shape{Rows: 2, Cols: 3}, "6x6"}, {8, layouts.Shape{Rows: 2, Cols: 4}, "8x8"}, {12, layouts.Shape{Rows: 3, Cols: 4}, "12x12"}, {16, layouts.Shape{Rows: 4, Cols: 4}, "16x16"}} {
 		m, err := layouts.Compile(layouts.Classic(tc.n, tc.box))
 		if err != nil {
 			t.Fatal(err)
@@ -69,7 +74,11 @@ func TestSoundSmall(t *testing.T) {
 		}
 		sol := res.Grid.Puzzle()
 		rng := rand.New(rand.NewPCG(2, uint64(tc.n)))
-		for i := range 20 {
+		count := 20
+		if tc.n > 9 {
+			count = 8
+		}
+		for i := range count {
 			density := 0.2 + 0.4*rng.Float64()
 			p := subset(sol, func(int) bool { return rng.Float64() < density })
 			t.Run(fmt.Sprintf("%s/%d", tc.name, i), func(t *testing.T) { soundOn(t, sol, p) })
@@ -91,4 +100,41 @@ func FuzzSound(f *testing.F) {
 		}
 		soundOn(t, sol, p)
 	})
+}
+
+// TestSoundVariants holds the paths of made puzzles, one rule or unit
+// kind each, to their solutions: with the uniqueness techniques, the
+// made puzzles being unique, and without them on puzzles of some of the
+// solution's digits, which have several solutions, so that the rules'
+// techniques and the trials work on many states. 6x6 grids, classic
+// and samurai, keep the counts quick.
+func TestSoundVariants(t *testing.T) {
+	for _, layout := range []string{"classic", "samurai"} {
+		m := testkit.Model(t, layout, 6)
+		for _, kind := range []string{"killer", "thermo", "kropki", "kropki-values", "parity", "nonconsecutive", "diagonal", "antiknight", "jigsaw", "killer,thermo"} {
+			if layout == "samurai" && kind == "jigsaw" {
+				continue // one grid only
+			}
+			opts := generate.Options{Count: 3, Seed: 1, Kinds: strings.Split(kind, ",")}
+			err := generate.Generate(context.Background(), m, opts, gen.NewCounter, func(g generate.Puzzle) error {
+				t.Run(fmt.Sprintf("%s/%s/%d", layout, kind, g.Index), func(t *testing.T) {
+					steps, err := logic.NewWith(g.Model, logic.Options{Unique: true}).Steps(g.Puzzle)
+					if err != nil {
+						t.Fatalf("%v\n%s", err, g.Puzzle)
+					}
+					checkSteps(t, g.Puzzle, steps, g.Solution.Digits)
+					rng := rand.New(rand.NewPCG(3, uint64(g.Index)))
+					for range 4 {
+						density := 0.1 + 0.4*rng.Float64()
+						p := subset(g.Solution.Puzzle(), func(int) bool { return rng.Float64() < density })
+						soundOn(t, g.Solution.Puzzle(), p)
+					}
+				})
+				return nil
+			})
+			if err != nil {
+				t.Fatalf("%s %s: %v", layout, kind, err)
+			}
+		}
+	}
 }
