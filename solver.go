@@ -99,8 +99,10 @@ var ErrEngine = sat.ErrEngine
 
 // A Solver solves puzzles with the engines its options choose, checks
 // every answer with layouts.Check and, when asked, confirms it with a
-// second engine. It keeps per-model tables between calls: one Solver per
-// goroutine.
+// second engine. It keeps the tables of the last model it solved on
+// between calls, so that a batch of puzzles on one model (one
+// *layouts.Model: the puzzles of one read share theirs) pays for them
+// once. One Solver per goroutine.
 type Solver struct {
 	opts   Options
 	native *Native
