@@ -115,6 +115,9 @@ func NewWith(m *layouts.Model, o Options) *Solver {
 }
 
 func (sv *Solver) start(p *layouts.Puzzle) error {
+	if err := p.Validate(); err != nil {
+		return err
+	}
 	if p.Model != sv.s.m {
 		return fmt.Errorf("puzzle of another model")
 	}
@@ -129,15 +132,32 @@ func (sv *Solver) start(p *layouts.Puzzle) error {
 
 // Hint is the next step of p: the easiest that applies. It returns
 // ErrSolved for a full grid; a step with no changes and Technique
-// Search means that nothing here applies.
-func Hint(p *layouts.Puzzle) (Step, error) { return New(p.Model).Hint(p) }
+// Search means that nothing here applies. A puzzle that does not fit
+// its model is refused with p.Validate's error (layouts.ErrPuzzle), as
+// by Steps, Rate and a Solver's methods.
+func Hint(p *layouts.Puzzle) (Step, error) {
+	if err := p.Validate(); err != nil {
+		return Step{}, err
+	}
+	return New(p.Model).Hint(p)
+}
 
 // Steps is the logical path from p's givens to its solution, or to where
 // search beyond depth-2 trials is needed (then the path ends there).
-func Steps(p *layouts.Puzzle) ([]Step, error) { return New(p.Model).Steps(p) }
+func Steps(p *layouts.Puzzle) ([]Step, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	return New(p.Model).Steps(p)
+}
 
 // Rate rates p by the path that Steps takes.
-func Rate(p *layouts.Puzzle) (Rating, error) { return New(p.Model).Rate(p) }
+func Rate(p *layouts.Puzzle) (Rating, error) {
+	if err := p.Validate(); err != nil {
+		return Rating{}, err
+	}
+	return New(p.Model).Rate(p)
+}
 
 // Hint: see the package function.
 func (sv *Solver) Hint(p *layouts.Puzzle) (Step, error) {

@@ -150,3 +150,45 @@ func TestStepText(t *testing.T) {
 		t.Errorf("json = %s\nwant %s", b, wantJSON)
 	}
 }
+
+// A puzzle that does not fit its model (givens of the wrong length, a
+// given beyond N, no model) is refused as the engines refuse it, with
+// layouts.ErrPuzzle: never rated as some other puzzle, never a panic.
+func TestBadPuzzle(t *testing.T) {
+	m, err := layouts.Compile(layouts.Classic(9, layouts.DefaultBox(9)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := make([]uint8, 90)
+	long[85] = 1
+	beyond := make([]uint8, 81)
+	beyond[0] = 12
+	for _, tc := range []struct {
+		name string
+		p    *layouts.Puzzle
+	}{
+		{"short givens", &layouts.Puzzle{Model: m, Givens: make([]uint8, 5)}},
+		{"no givens", &layouts.Puzzle{Model: m}},
+		{"long givens", &layouts.Puzzle{Model: m, Givens: long}},
+		{"digit beyond N", &layouts.Puzzle{Model: m, Givens: beyond}},
+		{"no model", &layouts.Puzzle{Givens: make([]uint8, 81)}},
+	} {
+		for name, f := range map[string]func(*layouts.Puzzle) error{
+			"hint":        func(p *layouts.Puzzle) error { _, err := logic.Hint(p); return err },
+			"steps":       func(p *layouts.Puzzle) error { _, err := logic.Steps(p); return err },
+			"rate":        func(p *layouts.Puzzle) error { _, err := logic.Rate(p); return err },
+			"solver rate": func(p *layouts.Puzzle) error { _, err := logic.New(m).Rate(p); return err },
+		} {
+			t.Run(tc.name+"/"+name, func(t *testing.T) {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Fatalf("panic: %v", r)
+					}
+				}()
+				if err := f(tc.p); !errors.Is(err, layouts.ErrPuzzle) {
+					t.Errorf("err %v, want layouts.ErrPuzzle", err)
+				}
+			})
+		}
+	}
+}
