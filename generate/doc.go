@@ -9,8 +9,10 @@
 //
 // It sits beside the engines, not under them: it reads a
 // layouts.Model and counts solutions through a Counter that the caller
-// supplies (the gattai facade gives one per engine; tests adapt
-// backtrack), so it imports layouts and nothing else of gattai.
+// supplies (Solvers gives one that counts with the gattai facade's
+// verified solve, any engine; tests adapt backtrack). Beyond layouts it
+// imports only the facade, for Solvers, and logic, for RateLogic and
+// LevelRange: never an engine itself.
 //
 // # How a puzzle is made
 //
