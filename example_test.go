@@ -1,12 +1,14 @@
 package gattai_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"log"
 	"strings"
 
 	"gattai"
+	"gattai/encode"
 	"gattai/layouts"
 )
 
@@ -68,4 +70,56 @@ func ExampleExplain() {
 	fmt.Println()
 	// Output:
 	// r1c1=1 r1c2=2 r2c3=3
+}
+
+// Export a puzzle as DIMACS CNF for any SAT solver, and read a solver's
+// answer back with Decode, which checks it against every clause and the
+// grid against the puzzle. The answer here is built from a solution;
+// a solver writes one as "SAT" and a "v ..." line, which
+// encode.Formula.ParseModel reads.
+func ExampleExport() {
+	p, err := layouts.NewReader(strings.NewReader("1...\n..3.\n.4..\n...2\n"), layouts.ReadOptions{}).Read()
+	if err != nil {
+		log.Fatal(err)
+	}
+	var cnf bytes.Buffer
+	f, err := gattai.Export(context.Background(), &cnf, p, encode.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, line := range strings.Split(cnf.String(), "\n") {
+		if strings.HasPrefix(line, "p cnf") {
+			fmt.Println(line) // the header: variables and clauses
+		}
+	}
+
+	r, err := gattai.Solve(context.Background(), p, gattai.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	var answer strings.Builder
+	answer.WriteString("SAT\nv")
+	for v := 1; v <= f.NumVars; v++ {
+		if c, d, ok := f.CellDigit(v); ok && int(r.Grid.Digits[c]) != d {
+			fmt.Fprintf(&answer, " -%d", v)
+		} else {
+			fmt.Fprintf(&answer, " %d", v)
+		}
+	}
+	answer.WriteString(" 0\n")
+	m, err := f.ParseModel(strings.NewReader(answer.String()), "answer")
+	if err != nil {
+		log.Fatal(err)
+	}
+	g, err := gattai.Decode(f, m)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Print(g)
+	// Output:
+	// p cnf 20 76
+	// 1324
+	// 4231
+	// 2413
+	// 3142
 }
