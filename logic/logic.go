@@ -22,7 +22,7 @@ const (
 	Easy    Level = iota // singles only: score up to 2.3
 	Medium               // up to hidden triples: score up to 4.0
 	Hard                 // wings, unique rectangles, quads, jellyfish: up to 5.4
-	Expert               // BUG+1, finned fish, w-wings, chains: up to 8.4
+	Expert               // BUG+1, finned fish, w-wings, chains: below 8.5
 	Extreme              // trials, or search beyond them
 )
 
