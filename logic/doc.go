@@ -74,7 +74,10 @@
 //     tip side allow), kropki pairs and nonconsecutive pairs (a digit
 //     stays if the neighbour has a partner for it), killer combinations
 //     (a cage's cells keep the digits of some assignment of distinct
-//     digits with its sum). A model with a rule kind not listed here is
+//     digits with its sum; with more than 16 digits, a cage whose
+//     candidates allow more than 256 assignments keeps the digits the
+//     sum's bounds allow, as listing them on every pass of every trial
+//     would take hours). A model with a rule kind not listed here is
 //     refused with ErrUnavailable ("rating unavailable: rule kind X"),
 //     never rated with steps that ignore a rule. Kinds that compile to
 //     units (diagonal, region, jigsaw, antiknight, antiking) need nothing

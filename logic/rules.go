@@ -101,11 +101,10 @@ func (s *solver) ruleKeep(r *layouts.Rule, cand []uint64, keep []uint64) {
 		for i := range k {
 			keep[i] = 0
 		}
-		if s.n > 16 && len(k) > 8 {
-			// Too many assignments to list without the memo: keep all.
-			for i, c := range k {
-				keep[i] = cand[c]
-			}
+		if s.n > 16 && assignments(k, cand) > maxAssignments {
+			// Too many assignments to list without the memo, on every
+			// pass of every trial: the bounds of the sum.
+			killerBounds(k, cand, r.Sum, keep)
 			return
 		}
 		if s.n <= 16 {
@@ -119,6 +118,52 @@ func (s *solver) ruleKeep(r *layouts.Rule, cand []uint64, keep []uint64) {
 	default:
 		for i, c := range k {
 			keep[i] = cand[c]
+		}
+	}
+}
+
+// maxAssignments is the most assignments of a cage's candidates (the
+// product of their counts) that ruleKeep lists without the memo, which
+// grids of more than 16 digits do not have room for: a 5-cell cage of a
+// 25x25 has millions, listed for each cage on every pass of every
+// trial, which made rating a large killer run for hours.
+const maxAssignments = 1 << 8
+
+// assignments is the product of the candidate counts of the cells k,
+// stopping above maxAssignments.
+func assignments(k []int, cand []uint64) int {
+	p := 1
+	for _, c := range k {
+		if p *= count(cand[c]); p > maxAssignments {
+			break
+		}
+	}
+	return p
+}
+
+// killerBounds keeps, for each cell of a cage summing to sum, the digits
+// that leave the other cells a sum between the least and the most of
+// their candidates: a weaker rule than listing the assignments, for
+// the others' digits need not differ, but a sound one.
+func killerBounds(k []int, cand []uint64, sum int, keep []uint64) {
+	lo, hi := 0, 0
+	for _, c := range k {
+		if cand[c] == 0 {
+			clear(keep)
+			return
+		}
+		lo += first(cand[c])
+		hi += 64 - bits.LeadingZeros64(cand[c])
+	}
+	for i, c := range k {
+		m := cand[c]
+		least := sum - (hi - (64 - bits.LeadingZeros64(m))) // the others at their most
+		most := sum - (lo - first(m))                       // the others at their least
+		keep[i] = 0
+		for d := range digits(m) {
+			if d >= least && d <= most {
+				keep[i] |= bit(d)
+			}
 		}
 	}
 }

@@ -2,13 +2,16 @@ package logic_test
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"gattai/backtrack"
 	"gattai/internal/testkit"
 	"gattai/layouts"
 	"gattai/logic"
@@ -264,4 +267,60 @@ func TestUniqueSound(t *testing.T) {
 
 func uniqueness(tech string) bool {
 	return tech == logic.UniqueRectangle1 || tech == logic.UniqueRectangle2 || tech == logic.UniqueRectangle4 || tech == logic.BUGOne
+}
+
+// A killer on a 25x25 (cages of 5 cells along the rows, every 7th cell
+// given) is rated in seconds, its steps held to the solution: without
+// a memo for 25 digits, listing every assignment of each cage on every
+// pass of every trial took hours.
+func TestKillerLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: a 25x25's trials")
+	}
+	const n, size, every = 25, 5, 7
+	l := layouts.Classic(n, layouts.DefaultBox(n))
+	m, err := layouts.Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := backtrack.Solve(context.Background(), layouts.NewPuzzle(m))
+	if err != nil || res.Count != 1 {
+		t.Fatalf("no 25x25 grid: %v", err)
+	}
+	sol := res.Grid.Digits
+	for r := range n {
+		for c0 := 0; c0 < n; c0 += size {
+			k := layouts.Constraint{Kind: "killer"}
+			for c := c0; c < c0+size; c++ {
+				k.Cells = append(k.Cells, layouts.Pos{Row: r, Col: c})
+				k.Sum += int(sol[r*n+c])
+			}
+			l.Constraints = append(l.Constraints, k)
+		}
+	}
+	if m, err = layouts.Compile(l); err != nil {
+		t.Fatal(err)
+	}
+	p := layouts.NewPuzzle(m)
+	for c := 0; c < len(p.Givens); c += every {
+		p.Givens[c] = sol[c]
+	}
+	type outcome struct {
+		steps []logic.Step
+		err   error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		steps, err := logic.Steps(p)
+		done <- outcome{steps, err}
+	}()
+	select {
+	case o := <-done:
+		if o.err != nil {
+			t.Fatal(o.err)
+		}
+		checkSteps(t, p, o.steps, sol)
+	case <-time.After(time.Minute):
+		t.Fatal("no path after a minute") // the goroutine is left running: the test binary ends
+	}
 }
