@@ -88,13 +88,19 @@ type emitter func(w *bufio.Writer, r *record, stop string) error
 // was stopped. noSolutionFails makes a puzzle without solution, or with
 // several, set the exit code.
 func runBatch(e *env, in *inputFlags, ef *engineFlags, of *outputFlags, do work, emit emitter, noSolutionFails bool) error {
-	out, err := of.create(e)
+	ctx := e.ctx
+	if ef.Timeout > 0 { // it bounds the whole run, opening -o included
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, ef.Timeout)
+		defer cancel()
+	}
+	out, err := of.create(ctx, e)
 	if err != nil {
 		return err
 	}
 	defer out.abort()
 	w := bufio.NewWriter(out)
-	t, err := batch(e, in, ef, do, func(r *record, stop string) error { return emit(w, r, stop) })
+	t, err := batch(ctx, e, in, ef, do, func(r *record, stop string) error { return emit(w, r, stop) })
 	if ferr := w.Flush(); err == nil && ferr != nil {
 		err = out.named(ferr)
 	}
@@ -124,8 +130,9 @@ func failed(e *env, w *bufio.Writer, r *record, msg string) {
 // calls emit for each record in input order. Memory stays bounded: at
 // most a window of chunks is in flight. A stop (--timeout, a signal)
 // ends the run at once, even while the input blocks: the puzzles read
-// but not finished get a record saying so, and no more are read.
-func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record, string) error) (*tally, error) {
+// but not finished get a record saying so, and no more are read. ctx is
+// e.ctx, bounded by --timeout.
+func batch(ctx context.Context, e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record, string) error) (*tally, error) {
 	m, err := in.model()
 	if err != nil {
 		return nil, &exitError{exitBadInput, err.Error()}
@@ -133,12 +140,6 @@ func batch(e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record, 
 	opts, err := ef.options()
 	if err != nil {
 		return nil, &exitError{exitBadInput, err.Error()}
-	}
-	ctx := e.ctx
-	if ef.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, ef.Timeout)
-		defer cancel()
 	}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()

@@ -116,7 +116,7 @@ func (c *generateCmd) Run(e *env) error {
 	if c.svg() {
 		out = &outputFlags{}
 	}
-	o, err := out.create(e)
+	o, err := out.create(ctx, e)
 	if err != nil {
 		return err
 	}

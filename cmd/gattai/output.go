@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -27,16 +28,18 @@ type output struct {
 	mode fs.FileMode
 }
 
-func (f *outputFlags) create(e *env) (*output, error) {
-	return createOutput(e, f.Output)
+// create opens -o; ctx bounds the wait for a pipe's reader.
+func (f *outputFlags) create(ctx context.Context, e *env) (*output, error) {
+	return createOutput(ctx, e, f.Output)
 }
 
 // createOutput opens name for writing: "" or "-" is standard output. A
 // symbolic link is followed to its target. Only a regular file, or a new
 // path, is replaced, by a temporary file renamed over it; its mode is
 // kept. Anything else that exists (a device, a pipe) is opened and
-// written in place; a directory is refused. Errors name the user's path.
-func createOutput(e *env, name string) (*output, error) {
+// written in place; a directory is refused. A pipe's open, which waits
+// for a reader, gives up when ctx ends. Errors name the user's path.
+func createOutput(ctx context.Context, e *env, name string) (*output, error) {
 	if name == "" || name == "-" {
 		return &output{Writer: e.stdout, name: "standard output"}, nil
 	}
@@ -63,7 +66,14 @@ func createOutput(e *env, name string) (*output, error) {
 	case st.Mode().IsRegular():
 		o.dest, o.mode = dest, st.Mode().Perm()
 	default: // a device, a pipe, a socket: never replaced
-		f, err := os.OpenFile(dest, os.O_WRONLY, 0)
+		f, err := openWriter(ctx, dest)
+		if errors.Is(err, ctx.Err()) && err != nil {
+			stop := "timed out"
+			if e.ctx.Err() != nil {
+				stop = "interrupted"
+			}
+			return nil, &exitError{exitTimeout, fmt.Sprintf("-o %s: %s waiting for a reader", name, stop)}
+		}
 		if err != nil {
 			return nil, bad(err)
 		}
@@ -81,6 +91,31 @@ func createOutput(e *env, name string) (*output, error) {
 	}
 	o.Writer, o.file = tmp, tmp
 	return o, nil
+}
+
+// openWriter opens name for writing until ctx ends: a pipe's open
+// waits for a reader. A file opened after the end is closed.
+func openWriter(ctx context.Context, name string) (*os.File, error) {
+	type opened struct {
+		f   *os.File
+		err error
+	}
+	ch := make(chan opened, 1)
+	go func() {
+		f, err := os.OpenFile(name, os.O_WRONLY, 0)
+		ch <- opened{f, err}
+	}()
+	select {
+	case o := <-ch:
+		return o.f, o.err
+	case <-ctx.Done():
+		go func() {
+			if o := <-ch; o.f != nil {
+				o.f.Close()
+			}
+		}()
+		return nil, ctx.Err()
+	}
 }
 
 // resolve follows symbolic links from name to the path they lead to,
@@ -183,10 +218,10 @@ func (fs *files) next() (*output, error) {
 		if fs.n > 1 {
 			return nil, &exitError{exitBadInput, "several puzzles: name the files with -o (out.ext becomes out-001.ext, ...)"}
 		}
-		return createOutput(fs.e, "")
+		return createOutput(fs.e.ctx, fs.e, "")
 	}
 	if dir := fs.folder(); dir != "" {
-		return createOutput(fs.e, filepath.Join(dir, fmt.Sprintf("puzzle-%03d%s", fs.n, fs.ext)))
+		return createOutput(fs.e.ctx, fs.e, filepath.Join(dir, fmt.Sprintf("puzzle-%03d%s", fs.n, fs.ext)))
 	}
 	if fs.n == 2 {
 		if err := fs.commit(fs.pending, numbered(fs.name, 1), fs.note); err != nil {
@@ -194,7 +229,7 @@ func (fs *files) next() (*output, error) {
 		}
 		fs.pending = nil
 	}
-	return createOutput(fs.e, fs.name)
+	return createOutput(fs.e.ctx, fs.e, fs.name)
 }
 
 // done finishes the item written to o; note, if not nil, is told the

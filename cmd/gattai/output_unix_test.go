@@ -3,11 +3,13 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // -o replaces only a regular file, atomically and keeping its mode;
@@ -72,4 +74,62 @@ func TestOutputDestinations(t *testing.T) {
 			t.Errorf("left behind: %s", e.Name())
 		}
 	}
+}
+
+// A stop ends a run whose -o is a pipe that no one reads yet: the open
+// that waits for a reader gives up on Ctrl-C and on --timeout, and the
+// pipe stays a pipe.
+func TestOutputPipeWithoutReader(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// release lets a waiting open go on, should the run not give up.
+	release := func() {
+		if f, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+			f.Close()
+		}
+	}
+	puzzle := td("examples", "classic.txt")
+	for _, tc := range []struct {
+		name, stop string
+		args       []string
+	}{
+		{"count/timeout", "timed out", []string{"count", "--timeout", "100ms", puzzle}},
+		{"count/interrupt", "interrupted", []string{"count", puzzle}},
+		{"rate/interrupt", "interrupted", []string{"rate", puzzle}},
+		{"generate/timeout", "timed out", []string{"generate", "--seed", "1", "--timeout", "100ms"}},
+		{"generate/interrupt", "interrupted", []string{"generate", "--seed", "1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if tc.stop == "interrupted" {
+				time.AfterFunc(100*time.Millisecond, cancel)
+			}
+			type result struct {
+				errs string
+				code int
+			}
+			done := make(chan result, 1)
+			go func() {
+				_, errs, code := runCtx(ctx, nil, append(tc.args, "-o", fifo)...)
+				done <- result{errs, code}
+			}()
+			select {
+			case r := <-done:
+				if r.code != exitTimeout || !strings.Contains(r.errs, "-o "+fifo+": "+tc.stop) {
+					t.Errorf("exit %d: %s", r.code, r.errs)
+				}
+			case <-time.After(5 * time.Second):
+				release()
+				<-done
+				t.Errorf("still waiting for a reader 5s after the stop")
+			}
+			if st, _ := os.Lstat(fifo); st.Mode()&os.ModeNamedPipe == 0 {
+				t.Errorf("the FIFO was replaced: %v", st.Mode())
+			}
+		})
+	}
+	release()
 }
