@@ -156,3 +156,35 @@ func TestSolverCrash(t *testing.T) {
 		t.Errorf("exit %d, %q, %s", code, out, errs)
 	}
 }
+
+// rate, steps and hint stop at once on --timeout and Ctrl-C, even in
+// the logical solver, which takes seconds on this Sumo (the last of the
+// bench set), not only in the count before it.
+func TestLogicStops(t *testing.T) {
+	set := strings.TrimSuffix(readFile(t, td("bench", "sumo-unique.txt")), "\n")
+	file := filepath.Join(t.TempDir(), "sumo.txt")
+	os.WriteFile(file, []byte(set[strings.LastIndex(set, "\n\n")+2:]+"\n"), 0o644)
+	for _, cmd := range []string{"rate", "steps", "hint"} {
+		for _, stop := range []string{"timed out", "interrupted"} {
+			t.Run(cmd+"/"+stop, func(t *testing.T) {
+				ctx, cancel := context.WithCancel(context.Background())
+				defer cancel()
+				args := []string{cmd, "--jobs", "1", file}
+				if stop == "timed out" {
+					args = append(args, "--timeout", "300ms")
+				} else {
+					time.AfterFunc(300*time.Millisecond, cancel)
+				}
+				start := time.Now()
+				out, errs, code := runCtx(ctx, nil, args...)
+				took := time.Since(start)
+				if code == exitOK && cmd == "hint" {
+					return // one step may well come before the stop
+				}
+				if code != exitTimeout || took > 1500*time.Millisecond || out != "# "+file+":1: "+stop+"\n" {
+					t.Errorf("exit %d after %v: %q %s", code, took, out, errs)
+				}
+			})
+		}
+	}
+}

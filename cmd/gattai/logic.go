@@ -113,8 +113,11 @@ func (c *logicFlags) run(e *env, apply func(*layouts.Puzzle, *outcome) error, te
 			if err != nil || r.Count != 1 {
 				return o, err
 			}
-			err = apply(p, &o)
-			return o, err
+			// o is the solver's alone from here: a stop leaves it behind.
+			return stoppable(ctx, func() (outcome, error) {
+				err := apply(p, &o)
+				return o, err
+			})
 		},
 		func(w *bufio.Writer, r *record, stop string) error {
 			if c.To == "json" {
@@ -138,4 +141,26 @@ func (c *logicFlags) run(e *env, apply func(*layouts.Puzzle, *outcome) error, te
 			}
 			return nil
 		}, true)
+}
+
+// stoppable runs f, which takes no context (the logical solver), and
+// returns what it returns, or ctx's error at once when ctx ends first:
+// f is then left to finish alone, and its result is dropped.
+func stoppable[T any](ctx context.Context, f func() (T, error)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		v, err := f()
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
 }
