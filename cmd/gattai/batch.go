@@ -79,7 +79,8 @@ type tally struct {
 type work func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error)
 
 // emitter writes one record to the output; stop reports a record that a
-// stop cut short, as the stop's name ("timed out", "interrupted").
+// stop cut short, as the stop's name ("timed out", "interrupted"). It
+// sets r.err when the output format cannot hold r's answer.
 type emitter func(w *bufio.Writer, r *record, stop string) error
 
 // runBatch is a command's whole run over its inputs: results go through
@@ -169,8 +170,9 @@ func batch(ctx context.Context, e *env, in *inputFlags, ef *engineFlags, do work
 		if rec.stopped() {
 			name = stopName()
 		}
-		t.add(rec)
-		if emitErr = emit(rec, name); emitErr != nil {
+		emitErr = emit(rec, name)
+		t.add(rec) // after emit, which fails a record its format cannot hold
+		if emitErr != nil {
 			stop()
 			return false
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 
@@ -25,6 +26,7 @@ func (c *solveCmd) Run(e *env) error {
 		limit = 1
 	}
 	n, sep := 0, ""
+	var buf bytes.Buffer // a record, whole: the format may not fit the puzzle
 	out, pics := c.outputs(e, &c.outputFlags)
 	defer pics.abort()
 	err := runBatch(e, &c.inputFlags, &c.engineFlags, out,
@@ -41,7 +43,14 @@ func (c *solveCmd) Run(e *env) error {
 			case c.json():
 				return report.Write(w, jsonRecord(r, stop, true))
 			case c.link() && stop == "" && r.err == nil && r.out.Count == 1:
-				return c.writeLink(w, r.puzzle, &r.out.Grid)
+				buf.Reset()
+				if err := c.writeLink(&buf, r.puzzle, &r.out.Grid); err != nil {
+					r.err = err // a Samurai as an f-puzzles link
+					failed(e, w, r, errorText(r))
+					return nil
+				}
+				_, err := w.Write(buf.Bytes())
+				return err
 			case c.svg() && stop == "" && r.err == nil && r.out.Count == 1:
 				return writeSVG(pics, r.where(), r.puzzle, &r.out.Grid)
 			}
@@ -67,7 +76,14 @@ func (c *solveCmd) Run(e *env) error {
 			case r.out.Count > 1:
 				failed(e, w, r, r.where()+": more than one solution (--first prints one, --explain shows where two differ)")
 			default:
-				return layouts.WriteGrid(w, c.textFormat(r.puzzle), r.out.Grid)
+				buf.Reset()
+				if err := layouts.WriteGrid(&buf, c.textFormat(r.puzzle), r.out.Grid); err != nil {
+					r.err = err // a Samurai in POJ form
+					failed(e, w, r, errorText(r))
+					return nil
+				}
+				_, err := w.Write(buf.Bytes())
+				return err
 			}
 			return nil
 		}, true)

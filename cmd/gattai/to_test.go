@@ -205,3 +205,24 @@ func TestPlainLine(t *testing.T) {
 		}
 	}
 }
+
+// A puzzle that the --to format cannot hold (a Samurai as POJ, Euler,
+// rows or an f-puzzles link) is one record at its position; the puzzles
+// after it are still solved.
+func TestToUnfitPuzzle(t *testing.T) {
+	classic, samurai := td("examples", "classic.txt"), td("examples", "samurai.txt")
+	for _, to := range []string{"poj", "euler", "rows", "fpuzzles"} {
+		t.Run(to, func(t *testing.T) {
+			one, _, code := runGattai(t, "", "solve", "--to", to, classic)
+			if code != 0 {
+				t.Fatalf("classic alone: exit %d", code)
+			}
+			out, errs, code := runGattai(t, "", "solve", "--to", to, classic, samurai, classic)
+			rec := "# " + samurai + ":1: "
+			if code != exitBadInput || !strings.HasPrefix(errs, samurai+":1: ") || strings.Count(errs, "\n") != 1 ||
+				!strings.HasPrefix(out, one) || !strings.HasSuffix(out, one) || !strings.Contains(out, rec) {
+				t.Errorf("exit %d\n%s\nstderr: %s", code, out, errs)
+			}
+		})
+	}
+}
