@@ -101,7 +101,12 @@ func runBatch(e *env, in *inputFlags, ef *engineFlags, of *outputFlags, do work,
 	}
 	defer out.abort()
 	w := bufio.NewWriter(out)
-	t, err := batch(ctx, e, in, ef, do, func(r *record, stop string) error { return emit(w, r, stop) })
+	t, err := batch(ctx, e, in, ef, do, func(r *record, stop string) error {
+		if err := emit(w, r, stop); err != nil {
+			return out.named(err) // not the temporary file's name
+		}
+		return nil
+	})
 	if ferr := w.Flush(); err == nil && ferr != nil {
 		err = out.named(ferr)
 	}

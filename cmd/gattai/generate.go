@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -135,10 +136,18 @@ func (c *generateCmd) Run(e *env) error {
 	if err != nil {
 		return bad("%v", err)
 	}
+	var buf bytes.Buffer // a puzzle, whole: its errors are not the output's
 	err = generate.Generate(ctx, m, opts, counters, func(p generate.Puzzle) error {
 		made++
 		prog.update(made, int64(made))
-		return c.emit(w, pics, p, opts.Seed)
+		buf.Reset()
+		if err := c.emit(&buf, pics, p, opts.Seed); err != nil {
+			return err
+		}
+		if _, err := w.Write(buf.Bytes()); err != nil {
+			return o.named(err)
+		}
+		return nil
 	})
 	prog.finish()
 	if ferr := w.Flush(); err == nil && ferr != nil {
@@ -170,7 +179,7 @@ func (c *generateCmd) Run(e *env) error {
 }
 
 // emit writes one made puzzle in the --to format.
-func (c *generateCmd) emit(w *bufio.Writer, pics *files, p generate.Puzzle, seed uint64) error {
+func (c *generateCmd) emit(w *bytes.Buffer, pics *files, p generate.Puzzle, seed uint64) error {
 	where := fmt.Sprintf("seed %d #%d", seed, p.Index+1)
 	q := p.Puzzle
 	q.Source.Format = layouts.FormatCanvas // the layout's own: line for one grid

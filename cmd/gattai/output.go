@@ -144,8 +144,13 @@ func resolve(name string) (string, error) {
 	return "", syscall.ELOOP
 }
 
-// named turns an error of writing into one that names the output.
+// named turns an error of writing into one that names the output; an
+// exitError says all already.
 func (o *output) named(err error) error {
+	var xe *exitError
+	if errors.As(err, &xe) {
+		return err
+	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err

@@ -133,3 +133,26 @@ func TestOutputPipeWithoutReader(t *testing.T) {
 	}
 	release()
 }
+
+// A write that fails names the output as the user gave it, whichever
+// write fails: "writing /dev/full: no space left on device".
+func TestOutputWriteFails(t *testing.T) {
+	many := td("top1465-200.txt") // more than a buffer of output
+	for _, args := range [][]string{
+		{"solve", many},
+		{"solve", "--to", "json", many},
+		{"solve", "--to", "sudokupad", many},
+		{"count", many},
+		{"count", "--to", "json", many},
+		{"hint", many},
+		{"generate", "--seed", "1", "-n", "60"},
+		{"generate", "--seed", "1", "-n", "30", "--to", "json"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			_, errs, code := runGattai(t, "", append(args, "-o", "/dev/full")...)
+			if code != exitBadInput || errs != "gattai: writing /dev/full: no space left on device\n" {
+				t.Errorf("exit %d: %q", code, errs)
+			}
+		})
+	}
+}
