@@ -30,7 +30,7 @@ func (c *exportCmd) Run(e *env) error {
 	var n atomic.Int64
 	var bad int
 	var runErr error
-	readAll(c.sources(e.stdin), reading{c.Format, m, e.stderr, c.Blank}, &n, func(rec *record) bool {
+	handle := func(rec *record) bool {
 		if err := e.ctx.Err(); err != nil {
 			runErr = err
 			return false
@@ -75,7 +75,30 @@ func (c *exportCmd) Run(e *env) error {
 			return false
 		}
 		return true
-	})
+	}
+	// The input is read on its own goroutine, so that a stop ends the
+	// run even while a read blocks (a terminal, a silent pipe).
+	recs, quit := make(chan *record), make(chan struct{})
+	defer close(quit)
+	go func() {
+		defer close(recs)
+		readAll(c.sources(e.stdin), reading{c.Format, m, e.stderr, c.Blank}, &n, func(rec *record) bool {
+			select {
+			case recs <- rec:
+				return true
+			case <-quit:
+				return false
+			}
+		})
+	}()
+	for more := true; more; {
+		select {
+		case rec, ok := <-recs:
+			more = ok && handle(rec)
+		case <-e.ctx.Done():
+			more = false
+		}
+	}
 	if runErr == nil && e.ctx.Err() == nil {
 		runErr = fs.close()
 	} else {

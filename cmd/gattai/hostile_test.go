@@ -188,3 +188,31 @@ func TestLogicStops(t *testing.T) {
 		}
 	}
 }
+
+// export stops on Ctrl-C while its input blocks (a terminal, a pipe
+// that stays silent), as the batch commands do.
+func TestExportStopWhileInputBlocks(t *testing.T) {
+	r, w := io.Pipe() // nothing is written until the test gives up
+	defer w.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	type result struct {
+		errs string
+		code int
+	}
+	done := make(chan result, 1)
+	go func() {
+		_, errs, code := runCtx(ctx, r, "export")
+		done <- result{errs, code}
+	}()
+	select {
+	case res := <-done:
+		if res.code != exitTimeout || !strings.Contains(res.errs, "interrupted") {
+			t.Errorf("exit %d: %s", res.code, res.errs)
+		}
+	case <-time.After(3 * time.Second):
+		w.Close()
+		<-done
+		t.Errorf("export still reading 3s after Ctrl-C")
+	}
+}
