@@ -19,24 +19,28 @@ type decodeCmd struct {
 }
 
 func (c *decodeCmd) Run(e *env) error {
-	cf, err := os.Open(c.CNF)
-	if err != nil {
-		return &exitError{exitBadInput, err.Error()}
+	// The files are read on their own goroutine, so that a stop ends
+	// the run even while an open or a read blocks (a FIFO, a pipe).
+	type read struct {
+		f     *encode.Formula
+		model encode.Model
+		err   error
 	}
-	defer cf.Close()
-	f, err := encode.ParseDIMACS(bufio.NewReader(ctxReader{e.ctx, cf}))
-	if err != nil {
-		return decodeError(e, err, c.CNF)
+	done := make(chan read, 1)
+	go func() {
+		f, model, err := c.read(e)
+		done <- read{f, model, err}
+	}()
+	var r read
+	select {
+	case r = <-done:
+	case <-e.ctx.Done():
+		return &exitError{exitTimeout, "interrupted"}
 	}
-	mf, err := os.Open(c.Model)
-	if err != nil {
-		return &exitError{exitBadInput, err.Error()}
+	if r.err != nil {
+		return r.err
 	}
-	defer mf.Close()
-	model, err := f.ParseModel(bufio.NewReader(ctxReader{e.ctx, mf}), c.Model)
-	if err != nil {
-		return decodeError(e, err, c.Model)
-	}
+	f, model := r.f, r.model
 	switch model.Status {
 	case encode.Unsat:
 		fmt.Fprintf(e.stdout, "# %s: no solution\n", c.Model)
@@ -61,6 +65,29 @@ func (c *decodeCmd) Run(e *env) error {
 		return err
 	}
 	return w.Flush()
+}
+
+// read reads the CNF and the solver's model of it.
+func (c *decodeCmd) read(e *env) (*encode.Formula, encode.Model, error) {
+	cf, err := os.Open(c.CNF)
+	if err != nil {
+		return nil, encode.Model{}, &exitError{exitBadInput, err.Error()}
+	}
+	defer cf.Close()
+	f, err := encode.ParseDIMACS(bufio.NewReader(ctxReader{e.ctx, cf}))
+	if err != nil {
+		return nil, encode.Model{}, decodeError(e, err, c.CNF)
+	}
+	mf, err := os.Open(c.Model)
+	if err != nil {
+		return nil, encode.Model{}, &exitError{exitBadInput, err.Error()}
+	}
+	defer mf.Close()
+	model, err := f.ParseModel(bufio.NewReader(ctxReader{e.ctx, mf}), c.Model)
+	if err != nil {
+		return nil, encode.Model{}, decodeError(e, err, c.Model)
+	}
+	return f, model, nil
 }
 
 // decodeError is the exit for a file decode could not read: a stop, or

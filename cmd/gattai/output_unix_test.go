@@ -156,3 +156,39 @@ func TestOutputWriteFails(t *testing.T) {
 		})
 	}
 }
+
+// decode stops on Ctrl-C while a file it reads blocks: a FIFO with no
+// writer, as bash's <(solver ...) gives.
+func TestDecodeStopWhileInputBlocks(t *testing.T) {
+	dir := t.TempDir()
+	cnf, model := filepath.Join(dir, "p.cnf"), filepath.Join(dir, "model")
+	if _, errs, code := runGattai(t, "", "export", td("examples", "classic.txt"), "-o", cnf); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	if err := syscall.Mkfifo(model, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	type result struct {
+		errs string
+		code int
+	}
+	done := make(chan result, 1)
+	go func() {
+		_, errs, code := runCtx(ctx, nil, "decode", cnf, model)
+		done <- result{errs, code}
+	}()
+	select {
+	case r := <-done:
+		if r.code != exitTimeout || !strings.Contains(r.errs, "interrupted") {
+			t.Errorf("exit %d: %s", r.code, r.errs)
+		}
+	case <-time.After(3 * time.Second):
+		t.Errorf("decode still waiting 3s after Ctrl-C")
+	}
+	// Let the abandoned open go on and end.
+	if f, err := os.OpenFile(model, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+		f.Close()
+	}
+}
