@@ -141,3 +141,25 @@ func TestDecode(t *testing.T) {
 		t.Errorf("decode with another CNF's model: exit %d, %q", code, errs)
 	}
 }
+
+// A layout file is read up to a bound, not to the end: a huge file, or
+// a device that never ends (--layout-file /dev/zero), is refused before
+// it fills the memory.
+func TestLayoutFileTooLarge(t *testing.T) {
+	layout := filepath.Join(t.TempDir(), "padded.json")
+	text := `{"size": 9, "grids": [{"at": "r1c1"}]}` + strings.Repeat(" ", maxLayoutFile)
+	if err := os.WriteFile(layout, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	puzzle := td("examples", "classic.txt")
+	for _, args := range [][]string{
+		{"solve", "--layout-file", layout, puzzle},
+		{"generate", "--layout-file", layout},
+		{"layouts", "show", "--layout-file", layout},
+	} {
+		_, errs, code := runGattai(t, "", args...)
+		if want := "gattai: " + layout + ": beyond limits: a layout file of more than 16 MiB\n"; code != exitBadInput || errs != want {
+			t.Errorf("%s: exit %d: %q", args[0], code, errs)
+		}
+	}
+}

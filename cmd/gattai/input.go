@@ -36,7 +36,7 @@ func (f *layoutFlags) model() (*layouts.Model, error) {
 	case f.LayoutFile != "" && (f.Size != 0 || f.Box != ""):
 		return nil, fmt.Errorf("--size and --box shape a built-in layout: a layout file (--layout-file) gives its own")
 	case f.LayoutFile != "":
-		data, err := os.ReadFile(f.LayoutFile)
+		data, err := readLayoutFile(f.LayoutFile)
 		if err != nil {
 			return nil, err
 		}
@@ -70,6 +70,26 @@ func (f *layoutFlags) model() (*layouts.Model, error) {
 		return nil, nil
 	}
 	return layouts.Compile(l)
+}
+
+// maxLayoutFile bounds a layout file: a layout at the limits, every
+// cell in a few constraints, takes a few MiB.
+const maxLayoutFile = 16 << 20
+
+// readLayoutFile reads a layout file of at most maxLayoutFile bytes; it
+// stops there, so that a huge file or an endless device (/dev/zero)
+// does not fill the memory.
+func readLayoutFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxLayoutFile+1))
+	if err == nil && len(data) > maxLayoutFile {
+		err = fmt.Errorf("%s: %w: a layout file of more than %d MiB", name, layouts.ErrTooLarge, maxLayoutFile>>20)
+	}
+	return data, err
 }
 
 // source is one input file, opened lazily.
