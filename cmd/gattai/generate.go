@@ -80,7 +80,7 @@ func (c *generateCmd) Run(e *env) error {
 		if err != nil {
 			return bad("--difficulty: %v", err)
 		}
-		opts.Rating, opts.Rate = generate.LevelRange(level), generate.RateLogic
+		opts.Rating, opts.Rate = generate.LevelRange(level), rateStoppable
 	case c.Rating != "":
 		lo, hi, ok := strings.Cut(c.Rating, "-")
 		var err1, err2 error
@@ -89,7 +89,7 @@ func (c *generateCmd) Run(e *env) error {
 		if !ok || err1 != nil || err2 != nil || opts.Rating.Max < opts.Rating.Min {
 			return bad("--rating %q: want MIN-MAX, e.g. 2.5-4", c.Rating)
 		}
-		opts.Rate = generate.RateLogic
+		opts.Rate = rateStoppable
 	}
 	if len(opts.Kinds) > 0 && !c.json() && !c.link() && !c.svg() {
 		// A text format has no room for the rules: links carry them.
@@ -176,6 +176,12 @@ func (c *generateCmd) Run(e *env) error {
 		return err
 	}
 	return pics.close()
+}
+
+// rateStoppable is generate.RateLogic, which takes seconds on a big
+// layout and looks at no context, ended at once by a stop.
+func rateStoppable(ctx context.Context, p *layouts.Puzzle) (float64, error) {
+	return stoppable(ctx, func() (float64, error) { return generate.RateLogic(ctx, p) })
 }
 
 // emit writes one made puzzle in the --to format.
