@@ -7,7 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -55,6 +57,9 @@ func (c *generateCmd) Run(e *env) error {
 	if c.Tries < 0 {
 		return bad("--tries %d: must not be negative (0 is the default)", c.Tries)
 	}
+	if c.MinGivens < 0 {
+		return bad("--min-givens %d: must not be negative (0 is the default: minimal)", c.MinGivens)
+	}
 	opts := generate.Options{Count: c.Count, Jobs: c.jobs(), MinGivens: c.MinGivens, Tries: c.Tries}
 	if c.NoMinimal && opts.MinGivens == 0 {
 		opts.MinGivens = len(m.Cells) / 3
@@ -64,6 +69,11 @@ func (c *generateCmd) Run(e *env) error {
 	}
 	if c.Kinds != "" {
 		opts.Kinds = strings.Split(c.Kinds, ",")
+		for _, k := range opts.Kinds {
+			if !slices.ContainsFunc(generate.Kinds(), func(g generate.KindInfo) bool { return g.Name == k }) {
+				return bad("--kinds: unknown kind %q (want some of %s)", k, genKinds())
+			}
+		}
 	}
 	if c.Seed == "" {
 		// The runtime's random source, seeded by the system at start:
@@ -86,7 +96,8 @@ func (c *generateCmd) Run(e *env) error {
 		var err1, err2 error
 		opts.Rating.Min, err1 = strconv.ParseFloat(lo, 64)
 		opts.Rating.Max, err2 = strconv.ParseFloat(hi, 64)
-		if !ok || err1 != nil || err2 != nil || opts.Rating.Max < opts.Rating.Min {
+		if !ok || err1 != nil || err2 != nil || opts.Rating.Max < opts.Rating.Min ||
+			math.IsNaN(opts.Rating.Min) || math.IsNaN(opts.Rating.Max) {
 			return bad("--rating %q: want MIN-MAX, e.g. 2.5-4", c.Rating)
 		}
 		opts.Rate = rateStoppable

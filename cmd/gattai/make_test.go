@@ -101,3 +101,25 @@ func TestLogic(t *testing.T) {
 		t.Errorf("steps --to json: exit %d, %.200s", code, out)
 	}
 }
+
+// A bad flag of generate is refused by name before anything is written:
+// no "# seed" line on standard output, no seed note on standard error.
+func TestGenerateBadFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--min-givens=-5"}, "gattai: --min-givens -5: must not be negative (0 is the default: minimal)\n"},
+		{[]string{"--rating", "nan-nan"}, "gattai: --rating \"nan-nan\": want MIN-MAX, e.g. 2.5-4\n"},
+		{[]string{"--rating", "1-nan"}, "gattai: --rating \"1-nan\": want MIN-MAX, e.g. 2.5-4\n"},
+		{[]string{"--kinds", "nosuch", "--to", "json"}, "gattai: --kinds: unknown kind \"nosuch\" (want some of " + genKinds() + ")\n"},
+		{[]string{"--kinds", "killer,", "--to", "json"}, "gattai: --kinds: unknown kind \"\" (want some of " + genKinds() + ")\n"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			out, errs, code := runGattai(t, "", append([]string{"generate"}, tc.args...)...)
+			if code != exitBadInput || out != "" || errs != tc.msg {
+				t.Errorf("exit %d, %q, %q", code, out, errs)
+			}
+		})
+	}
+}
