@@ -140,6 +140,9 @@ func failed(e *env, w *bufio.Writer, r *record, msg string) {
 // e.ctx, bounded by --timeout.
 func batch(ctx context.Context, e *env, in *inputFlags, ef *engineFlags, do work, emit func(*record, string) error) (*tally, error) {
 	m, err := in.model()
+	if err == nil {
+		err = in.checkBlank()
+	}
 	if err != nil {
 		return nil, &exitError{exitBadInput, err.Error()}
 	}

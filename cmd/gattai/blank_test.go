@@ -27,3 +27,16 @@ func TestBlankAndStyle(t *testing.T) {
 		t.Errorf("--blank 1: exit %d, stderr %q", code, errs)
 	}
 }
+
+// A bad --blank is a usage error, said once before anything is read,
+// not a record for each file.
+func TestBlankRefusedOnce(t *testing.T) {
+	puzzle := td("examples", "classic.txt")
+	for _, cmd := range []string{"solve", "count", "rate", "export"} {
+		out, errs, code := runGattai(t, "", cmd, "--blank", "_1", puzzle, puzzle)
+		want := "gattai: --blank: empty-cell characters \"_1\": '1' cannot stand for an empty cell (want printable ASCII other than blanks, '#', '|' and 1-9)\n"
+		if code != exitBadInput || out != "" || errs != want {
+			t.Errorf("%s: exit %d, %q, %q", cmd, code, out, errs)
+		}
+	}
+}

@@ -22,6 +22,9 @@ func (c *exportCmd) Run(e *env) error {
 		return &exitError{exitBadInput, err.Error()}
 	}
 	m, err := c.model()
+	if err == nil {
+		err = c.checkBlank()
+	}
 	if err != nil {
 		return &exitError{exitBadInput, err.Error()}
 	}

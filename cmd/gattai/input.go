@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -70,6 +71,20 @@ func (f *layoutFlags) model() (*layouts.Model, error) {
 		return nil, nil
 	}
 	return layouts.Compile(l)
+}
+
+// checkBlank refuses a --blank that the readers cannot use, once and
+// before any file is read: the readers' own check, run on no input.
+func (f *inputFlags) checkBlank() error {
+	if f.Blank == "" {
+		return nil
+	}
+	_, err := layouts.NewReader(strings.NewReader(""), layouts.ReadOptions{Blank: f.Blank}).Read()
+	var pe *layouts.ParseError
+	if err == nil || err == io.EOF || errors.As(err, &pe) { // "empty input"
+		return nil
+	}
+	return fmt.Errorf("--blank: %w", err)
 }
 
 // maxLayoutFile bounds a layout file: a layout at the limits, every
