@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -111,6 +112,19 @@ func (c *generateCmd) Run(e *env) error {
 		if len(m.Layout.Grids) == 1 {
 			c.To, c.orSudokuPad = "fpuzzles", true
 		}
+	}
+	// A format that cannot hold the layout is said now, not after the
+	// first puzzle, which may take minutes.
+	probe := layouts.NewPuzzle(m)
+	probe.Source.Format = layouts.FormatCanvas
+	switch {
+	case c.link() && !c.orSudokuPad:
+		err = c.writeLink(io.Discard, probe, nil)
+	case !c.link() && !c.json() && !c.svg():
+		err = layouts.WritePuzzle(io.Discard, c.textFormat(probe))
+	}
+	if err != nil {
+		return bad("--to %s: %v", c.To, err)
 	}
 	sopts, err := c.engineFlags.options()
 	if err != nil {

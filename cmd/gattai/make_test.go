@@ -123,3 +123,23 @@ func TestGenerateBadFlags(t *testing.T) {
 		})
 	}
 }
+
+// A --to format that cannot hold the layout is refused before the first
+// puzzle is made, which takes minutes on a big layout.
+func TestGenerateToUnfitLayout(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--layout", "sumo", "--size", "25", "--to", "poj"}, "gattai: --to poj: the poj format holds a single grid, and layout sumo has 13\n"},
+		{[]string{"--layout", "samurai", "--size", "16", "--to", "rows"}, "gattai: --to rows: the rows format holds a single grid, and layout samurai has 5\n"},
+		{[]string{"--layout", "samurai", "--size", "16", "--to", "fpuzzles"}, "gattai: --to fpuzzles: not supported: f-puzzles holds one grid, layout \"samurai\" has 5\n"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			out, errs, code := runGattai(t, "", append([]string{"generate", "--seed", "1", "--timeout", "3s"}, tc.args...)...)
+			if code != exitBadInput || out != "" || errs != tc.msg {
+				t.Errorf("exit %d, %q, %q", code, out, errs)
+			}
+		})
+	}
+}
