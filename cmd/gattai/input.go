@@ -9,7 +9,6 @@ import (
 
 	"gattai/fpuzzles"
 	"gattai/layouts"
-	"gattai/sudokupad"
 )
 
 // layoutFlags choose a layout: built-in or from a file.
@@ -123,7 +122,7 @@ func (f *inputFlags) sources(stdin io.Reader) []source {
 			out = append(out, source{"-", func() (io.ReadCloser, error) { return io.NopCloser(stdin), nil }})
 			continue
 		}
-		if _, err := os.Stat(name); err != nil && (fpuzzles.Detect([]byte(name)) || sudokupad.Detect([]byte(name))) {
+		if _, err := os.Stat(name); err != nil && (fpuzzles.Detect([]byte(name)) || sudokupadLink([]byte(name))) {
 			// A setter's link pasted as an argument: the link is the input.
 			out = append(out, source{"link", func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(name)), nil }})
 			continue

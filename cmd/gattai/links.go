@@ -26,7 +26,7 @@ func linkInput(f string, br *bufio.Reader) bool {
 		head, _ := br.Peek(64 << 10)
 		head = bytes.TrimPrefix(head, []byte("\ufeff"))
 		if bytes.HasPrefix(bytes.TrimSpace(head), []byte("{")) {
-			return fpuzzles.Detect(head) || sudokupad.Detect(head)
+			return fpuzzles.Detect(head) || sudokupadLink(head)
 		}
 		for len(head) > 0 { // the first line that is no comment
 			var line []byte
@@ -35,11 +35,22 @@ func linkInput(f string, br *bufio.Reader) bool {
 				if plainLine(line) {
 					return false // spares the detectors' regexps
 				}
-				return fpuzzles.Detect(line) || sudokupad.Detect(line)
+				return fpuzzles.Detect(line) || sudokupadLink(line)
 			}
 		}
 	}
 	return false
+}
+
+// sudokupadLink reports text for SudokuPad's reader: a puzzle, or an
+// address on its site whose short id only its server resolves, which
+// the reader refuses saying so.
+func sudokupadLink(text []byte) bool {
+	if sudokupad.Detect(text) {
+		return true
+	}
+	format, _, ok := sudokupad.SplitID(string(bytes.TrimSpace(text)))
+	return ok && format == sudokupad.FormatRemote
 }
 
 // plainLine reports a line of digits, '.' and '-' only, as most puzzle
@@ -111,7 +122,7 @@ func parseLink(name string, line int, format string, text []byte, notes io.Write
 		if fp, err = fpuzzles.Parse(name, text); err == nil {
 			p, ns = fp.Puzzle, fp.Notes
 		}
-	case format == "sudokupad" || sudokupad.Detect(text):
+	case format == "sudokupad" || sudokupadLink(text):
 		var sp *sudokupad.Puzzle
 		if sp, err = sudokupad.Parse(name, text); err == nil {
 			p, ns = sp.Puzzle, sp.Notes

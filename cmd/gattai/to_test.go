@@ -226,3 +226,25 @@ func TestToUnfitPuzzle(t *testing.T) {
 		})
 	}
 }
+
+// A short SudokuPad address, which only SudokuPad's server resolves, is
+// read as a link and refused with what to do, as an argument, on
+// standard input or in a file: not "no such file", nor a Shogun's rows.
+func TestShortSudokuPadLink(t *testing.T) {
+	const short = "https://sudokupad.app/wsj7iunsg6"
+	file := filepath.Join(t.TempDir(), "links.txt")
+	os.WriteFile(file, []byte(short+"\n"), 0o644)
+	for _, tc := range []struct {
+		stdin string
+		args  []string
+	}{
+		{"", []string{"count", short}},
+		{short + "\n", []string{"count"}},
+		{"", []string{"solve", file}},
+	} {
+		_, errs, code := runGattai(t, tc.stdin, tc.args...)
+		if code != exitBadInput || !strings.Contains(errs, `"wsj7iunsg6" is a short id that only SudokuPad's server can resolve; open it there and copy the scl link`) {
+			t.Errorf("%v: exit %d: %s", tc.args, code, errs)
+		}
+	}
+}
