@@ -294,7 +294,9 @@ func (fs *files) commit(o *output, name string, note func(string)) error {
 	if o.file == nil { // standard output
 		return nil
 	}
-	if o.dest != "" && name != fs.name {
+	if o.dest == "" { // a device or a pipe: every item went through it
+		name = fs.name
+	} else if name != fs.name {
 		dest, err := resolve(name)
 		if err != nil {
 			return o.named(err)

@@ -192,3 +192,12 @@ func TestDecodeStopWhileInputBlocks(t *testing.T) {
 		f.Close()
 	}
 }
+
+// Several items to a device or a pipe all go through it, and the notes
+// name it, not numbered files that were never made (/dev/null-001).
+func TestFilesThroughDevice(t *testing.T) {
+	_, errs, code := runGattai(t, "", "export", td("top1465-200.txt"), "-o", "/dev/null")
+	if code != 0 || strings.Contains(errs, "/dev/null-") || strings.Count(errs, ": /dev/null (") != 200 {
+		t.Errorf("exit %d: %.300s", code, errs)
+	}
+}
