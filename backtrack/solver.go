@@ -264,12 +264,12 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 	// takes. This is the one place to hand such puzzles to it.
 	if s.classic9 {
 		var grid [81]uint8
-		count, guesses := nine.Count((*[81]uint8)(p.Givens), limit, &grid)
+		count, guesses, err := nine.Count(ctx, (*[81]uint8)(p.Givens), limit, &grid)
 		res := Result{Count: count, Nodes: guesses}
 		if count > 0 {
 			res.Grid = layouts.Grid{Model: s.model, Digits: append([]uint8(nil), grid[:]...)}
 		}
-		return res, nil
+		return res, err
 	}
 
 	// Linked 9x9 grids: the cells of p are those of m.GridCells, which

@@ -182,35 +182,43 @@ func TestSharedCopies(t *testing.T) {
 	}
 }
 
-// TestCancel counts the solutions of a big empty grid with no limit to
-// speak of: the search must stop soon after the context is done.
+// TestCancel counts the solutions of empty grids with no limit to speak
+// of, on each path (the general engine, backtrack/nine's 9x9 and its
+// linked grids): the search must stop soon after the context is done.
 func TestCancel(t *testing.T) {
-	m := testkit.Model(t, "classic", 25)
-	p := layouts.NewPuzzle(m)
-	s := backtrack.New(m)
+	for _, tc := range []struct {
+		layout string
+		size   int
+	}{{"classic", 25}, {"classic", 9}, {"samurai", 9}} {
+		t.Run(fmt.Sprint(tc.layout, tc.size), func(t *testing.T) {
+			m := testkit.Model(t, tc.layout, tc.size)
+			p := layouts.NewPuzzle(m)
+			s := backtrack.New(m)
 
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := s.Count(ctx, p, 1<<62); !errors.Is(err, context.Canceled) {
-		t.Fatalf("cancelled before: err = %v", err)
-	}
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			if _, err := s.Count(ctx, p, 1<<62); !errors.Is(err, context.Canceled) {
+				t.Fatalf("cancelled before: err = %v", err)
+			}
 
-	ctx, cancel = context.WithTimeout(context.Background(), 500*time.Millisecond)
-	defer cancel()
-	start := time.Now()
-	r, err := s.Count(ctx, p, 1<<62)
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("err = %v", err)
-	}
-	if d := time.Since(start); d > 3*time.Second {
-		t.Fatalf("took %v after a 500ms deadline", d)
-	}
-	if r.Count == 0 || layouts.Check(p, r.Grid) != nil {
-		t.Fatalf("no valid first solution before the deadline (count %d)", r.Count)
-	}
+			ctx, cancel = context.WithTimeout(context.Background(), 500*time.Millisecond)
+			defer cancel()
+			start := time.Now()
+			r, err := s.Count(ctx, p, 1<<62)
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("err = %v", err)
+			}
+			if d := time.Since(start); d > 3*time.Second {
+				t.Fatalf("took %v after a 500ms deadline", d)
+			}
+			if r.Count == 0 || layouts.Check(p, r.Grid) != nil {
+				t.Fatalf("no valid first solution before the deadline (count %d)", r.Count)
+			}
 
-	// The solver is still good afterwards.
-	checkCount(t, s, p, 3, 3)
+			// The solver is still good afterwards.
+			checkCount(t, s, p, 3, 3)
+		})
+	}
 }
 
 // TestProgress: Progress follows the search, from another goroutine

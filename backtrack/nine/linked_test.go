@@ -77,7 +77,7 @@ func TestLinkedOne(t *testing.T) {
 	for _, c := range readCases(t) {
 		for _, limit := range []int{1, 2, 3} {
 			var want [81]uint8
-			n, _ := Count(&c.givens, limit, &want)
+			n, _ := count(&c.givens, limit, &want)
 			got := make([]uint8, 81)
 			m, _, err := l.Count(context.Background(), c.givens[:], limit, got)
 			if err != nil || m != n {

@@ -1,6 +1,9 @@
 package nine
 
-import "math/bits"
+import (
+	"context"
+	"math/bits"
+)
 
 // grid is the whole search state (272 bytes); it is copied by value on
 // every guess. Band words use the layout of doc.go.
@@ -22,24 +25,31 @@ type solver struct {
 	count    int
 	guesses  int64
 	solution *[81]uint8
+	done     <-chan struct{}
+	stopped  bool
 }
 
 // Count solves a 9x9 puzzle (givens[i] in 0..9, row-major, 0 empty),
 // stopping after limit solutions (limit < 1 means 1). It writes the first
 // solution found into solution (if count > 0) and returns the number of
 // solutions found and the number of guesses made. Conflicting givens give
-// count 0, and so does a given outside 0..9. It does not allocate.
-func Count(givens *[81]uint8, limit int, solution *[81]uint8) (count int, guesses int64) {
-	if limit < 1 {
-		limit = 1
+// count 0, and so does a given outside 0..9. When ctx is done before the
+// search ends (it looks every checkEvery guesses), the error is ctx.Err()
+// and the count what was found so far. It does not allocate.
+func Count(ctx context.Context, givens *[81]uint8, limit int, solution *[81]uint8) (count int, guesses int64, err error) {
+	if err := ctx.Err(); err != nil {
+		return 0, 0, err
 	}
 	var g grid
 	if !g.init(givens) {
-		return 0, 0
+		return 0, 0, nil
 	}
-	s := solver{limit: limit, solution: solution}
+	s := solver{limit: max(limit, 1), solution: solution, done: ctx.Done()}
 	s.search(g, 0, [3]uint32{bandMask, bandMask, bandMask})
-	return s.count, s.guesses
+	if s.stopped {
+		err = ctx.Err()
+	}
+	return s.count, s.guesses, err
 }
 
 // init places the givens; false means a given outside 0..9 or two equal
@@ -108,8 +118,16 @@ func (s *solver) search(g grid, d uint, m [3]uint32) {
 			return
 		}
 		s.guesses++
+		if s.guesses%checkEvery == 0 && s.done != nil {
+			select {
+			case <-s.done:
+				s.stopped = true
+				return
+			default:
+			}
+		}
 		s.search(g, x.d, x.try)
-		if s.count >= s.limit {
+		if s.count >= s.limit || s.stopped {
 			return
 		}
 		g.narrow(x.d, &x.other)

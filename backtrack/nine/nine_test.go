@@ -3,6 +3,8 @@ package nine
 import (
 	"bufio"
 	"bytes"
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"math/bits"
@@ -70,6 +72,12 @@ func readSet(tb testing.TB, name string) [][81]uint8 {
 		set = append(set, g)
 	}
 	return set
+}
+
+// count is Count with no context to stop it.
+func count(givens *[81]uint8, limit int, solution *[81]uint8) (int, int64) {
+	n, guesses, _ := Count(context.Background(), givens, limit, solution)
+	return n, guesses
 }
 
 // refCount is the reference: plain backtracking over row, column and box
@@ -214,7 +222,7 @@ var classic = func() *layouts.Model {
 func agree(t *testing.T, name string, givens *[81]uint8) {
 	t.Helper()
 	var sol [81]uint8
-	n, _ := Count(givens, 2, &sol)
+	n, _ := count(givens, 2, &sol)
 	want, wantSol := refCount(givens, 2)
 	if n != want {
 		t.Fatalf("%s: %s: count %d, reference %d", name, format(givens), n, want)
@@ -293,7 +301,7 @@ func TestCount(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			for _, limit := range []int{0, 1, 2, 3} {
 				var sol [81]uint8
-				n, _ := Count(&c.givens, limit, &sol)
+				n, _ := count(&c.givens, limit, &sol)
 				want := min(c.count, max(limit, 1))
 				if limit > 2 && c.count == 2 {
 					want = -1 // at least 2, exact count unknown
@@ -317,7 +325,7 @@ func TestCount(t *testing.T) {
 
 func TestCountNilSolution(t *testing.T) {
 	var g [81]uint8
-	if n, _ := Count(&g, 2, nil); n != 2 {
+	if n, _ := count(&g, 2, nil); n != 2 {
 		t.Fatalf("empty grid: count %d, want 2", n)
 	}
 }
@@ -325,7 +333,7 @@ func TestCountNilSolution(t *testing.T) {
 func TestCountOutOfRange(t *testing.T) {
 	var g [81]uint8
 	g[40] = 10
-	if n, _ := Count(&g, 2, nil); n != 0 {
+	if n, _ := count(&g, 2, nil); n != 0 {
 		t.Fatalf("given 10: count %d, want 0", n)
 	}
 }
@@ -335,7 +343,7 @@ func TestCountAllocs(t *testing.T) {
 	var sol [81]uint8
 	allocs := testing.AllocsPerRun(10, func() {
 		for i := range cases {
-			Count(&cases[i].givens, 2, &sol)
+			count(&cases[i].givens, 2, &sol)
 		}
 	})
 	if allocs != 0 {
@@ -372,7 +380,7 @@ func TestRandom(t *testing.T) {
 		agree(t, fmt.Sprintf("random %d", i), &g)
 		if i%10 == 0 {
 			// Enumeration beyond 2: exact counts up to 30.
-			n, _ := Count(&g, 30, nil)
+			n, _ := count(&g, 30, nil)
 			if want, _ := refCount(&g, 30); n != want {
 				t.Fatalf("random %d: %s: count to 30 %d, reference %d", i, format(&g), n, want)
 			}
@@ -440,7 +448,7 @@ func TestDataSets(t *testing.T) {
 			}
 			for i := range set {
 				var sol [81]uint8
-				n, _ := Count(&set[i], 2, &sol)
+				n, _ := count(&set[i], 2, &sol)
 				if n != s.want {
 					t.Fatalf("puzzle %d %s: count %d, want %d", i+1, format(&set[i]), n, s.want)
 				}
@@ -493,7 +501,7 @@ func ExampleCount() {
 			givens[i] = puzzle[i] - '0'
 		}
 	}
-	n, _ := Count(&givens, 2, &solution)
+	n, _ := count(&givens, 2, &solution)
 	fmt.Println(n)
 	for r := range 9 {
 		fmt.Println(solution[r*9 : r*9+9])
@@ -537,7 +545,7 @@ func BenchmarkCount(b *testing.B) {
 			cpuStart, cpuOK := testkit.CPUTime()
 			i := 0
 			for range b.N {
-				n, g := Count(&set[i], 2, &sol)
+				n, g := count(&set[i], 2, &sol)
 				if n != 1 {
 					b.Fatalf("puzzle %d: count %d", i+1, n)
 				}
@@ -553,5 +561,23 @@ func BenchmarkCount(b *testing.B) {
 			}
 			b.ReportMetric(float64(guesses)/float64(b.N), "guesses/puzzle")
 		})
+	}
+}
+
+// TestCountContext stops a count of the empty grid's solutions: a done
+// context before the search, and a deadline during it.
+func TestCountContext(t *testing.T) {
+	var empty [81]uint8
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := Count(ctx, &empty, 2, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("done context: error %v", err)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	n, _, err := Count(ctx, &empty, 1<<40, nil)
+	if !errors.Is(err, context.DeadlineExceeded) || n == 0 {
+		t.Fatalf("count %d, error %v after %v; want some solutions and the deadline", n, err, time.Since(start))
 	}
 }
