@@ -52,8 +52,8 @@ type Options struct {
 // RateLogic is a Rate for Options: the score of gattai rate, the
 // logical solver's with its uniqueness techniques (a made puzzle is
 // proved unique before it is rated).
-func RateLogic(_ context.Context, p *layouts.Puzzle) (float64, error) {
-	r, err := logic.NewWith(p.Model, logic.Options{Unique: true}).Rate(p)
+func RateLogic(ctx context.Context, p *layouts.Puzzle) (float64, error) {
+	r, err := logic.NewWith(p.Model, logic.Options{Unique: true}).Rate(ctx, p)
 	return r.Score, err
 }
 

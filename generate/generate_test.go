@@ -396,7 +396,7 @@ func TestRating(t *testing.T) {
 func TestDifficulty(t *testing.T) {
 	m := testkit.Model(t, "classic", 9)
 	rate := func(_ context.Context, p *layouts.Puzzle) (float64, error) {
-		r, err := logic.Rate(p)
+		r, err := logic.Rate(t.Context(), p)
 		return r.Score, err
 	}
 	for _, tc := range []struct {
@@ -406,7 +406,7 @@ func TestDifficulty(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, p := range run(t, m, generate.Options{Count: 3, Jobs: 2, Rate: rate, Rating: tc.want}) {
 				verify(t, p, generate.NoSymmetry)
-				r, err := logic.Rate(p.Puzzle)
+				r, err := logic.Rate(t.Context(), p.Puzzle)
 				if err != nil || r.Score != p.Rating || !(r.Score >= tc.want.Min && (tc.want.Max == 0 || r.Score <= tc.want.Max)) {
 					t.Fatalf("rated %v (%v), kept with %g", r, err, p.Rating)
 				}

@@ -20,7 +20,7 @@ func BenchmarkRate(b *testing.B) {
 			b.ResetTimer()
 			for b.Loop() {
 				for _, p := range ps {
-					if _, err := sv.Rate(p); err != nil {
+					if _, err := sv.Rate(b.Context(), p); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -3,7 +3,10 @@
 // layouts compiles (a classic 9x9, a Samurai, a Sumo, a 16x16, a jigsaw,
 // variant rules). It powers rating (Rate), hints (Hint) and the whole
 // path (Steps). It reads a layouts.Puzzle and imports nothing else of
-// gattai: it sits beside the engines, not in front of them.
+// gattai: it sits beside the engines, not in front of them. Each takes a
+// context, as the engines do: a done context ends it with ctx.Err() and
+// no step or rating (the trials, which can take seconds on a Sumo, look
+// at it as they go).
 //
 // # State and steps
 //

@@ -16,7 +16,7 @@ func ExampleRate() {
 		fmt.Println(err)
 		return
 	}
-	r, err := logic.Rate(ps[0])
+	r, err := logic.Rate(context.Background(), ps[0])
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -32,7 +32,7 @@ func ExampleHint() {
 		fmt.Println(err)
 		return
 	}
-	st, err := logic.Hint(ps[0])
+	st, err := logic.Hint(context.Background(), ps[0])
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -48,7 +48,7 @@ func ExampleSteps() {
 		fmt.Println(err)
 		return
 	}
-	steps, err := logic.Steps(ps[0])
+	steps, err := logic.Steps(context.Background(), ps[0])
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -77,8 +77,8 @@ func ExampleNewWith() {
 		fmt.Println("not unique:", err)
 		return
 	}
-	plain, _ := logic.Rate(p)
-	unique, _ := logic.NewWith(p.Model, logic.Options{Unique: true}).Rate(p)
+	plain, _ := logic.Rate(context.Background(), p)
+	unique, _ := logic.NewWith(p.Model, logic.Options{Unique: true}).Rate(context.Background(), p)
 	fmt.Printf("%.1f %s\n%.1f %s\n", plain.Score, plain.Hardest, unique.Score, unique.Hardest)
 	// Output:
 	// 7.3 aic

@@ -35,11 +35,11 @@ func TestGolden(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := tc.read(t)
-			steps, err := logic.Steps(p)
+			steps, err := logic.Steps(t.Context(), p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := logic.Rate(p)
+			r, err := logic.Rate(t.Context(), p)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 package logic
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -114,8 +115,11 @@ func NewWith(m *layouts.Model, o Options) *Solver {
 	return &Solver{s: s, err: supported(m)}
 }
 
-func (sv *Solver) start(p *layouts.Puzzle) error {
+func (sv *Solver) start(ctx context.Context, p *layouts.Puzzle) error {
 	if err := p.Validate(); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
 		return err
 	}
 	if p.Model != sv.s.m {
@@ -127,6 +131,7 @@ func (sv *Solver) start(p *layouts.Puzzle) error {
 	if !sv.s.load(p) || sv.s.broken() {
 		return ErrNoSolution
 	}
+	sv.s.watch(ctx.Done())
 	return nil
 }
 
@@ -134,68 +139,82 @@ func (sv *Solver) start(p *layouts.Puzzle) error {
 // ErrSolved for a full grid; a step with no changes and Technique
 // Search means that nothing here applies. A puzzle that does not fit
 // its model is refused with p.Validate's error (layouts.ErrPuzzle), as
-// by Steps, Rate and a Solver's methods.
-func Hint(p *layouts.Puzzle) (Step, error) {
+// by Steps, Rate and a Solver's methods. When ctx is done before the
+// answer, each returns ctx.Err() and no step or rating.
+func Hint(ctx context.Context, p *layouts.Puzzle) (Step, error) {
 	if err := p.Validate(); err != nil {
 		return Step{}, err
 	}
-	return New(p.Model).Hint(p)
+	return New(p.Model).Hint(ctx, p)
 }
 
 // Steps is the logical path from p's givens to its solution, or to where
 // search beyond depth-2 trials is needed (then the path ends there).
-func Steps(p *layouts.Puzzle) ([]Step, error) {
+func Steps(ctx context.Context, p *layouts.Puzzle) ([]Step, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	return New(p.Model).Steps(p)
+	return New(p.Model).Steps(ctx, p)
 }
 
 // Rate rates p by the path that Steps takes.
-func Rate(p *layouts.Puzzle) (Rating, error) {
+func Rate(ctx context.Context, p *layouts.Puzzle) (Rating, error) {
 	if err := p.Validate(); err != nil {
 		return Rating{}, err
 	}
-	return New(p.Model).Rate(p)
+	return New(p.Model).Rate(ctx, p)
 }
 
 // Hint: see the package function.
-func (sv *Solver) Hint(p *layouts.Puzzle) (Step, error) {
-	if err := sv.start(p); err != nil {
+func (sv *Solver) Hint(ctx context.Context, p *layouts.Puzzle) (Step, error) {
+	if err := sv.start(ctx, p); err != nil {
 		return Step{}, err
 	}
+	defer sv.s.watch(nil)
 	if sv.s.solved() {
 		return Step{}, ErrSolved
 	}
 	var st Step
-	if !sv.s.next(&st) {
+	found := sv.s.next(&st)
+	switch {
+	case sv.s.stopped():
+		return Step{}, ctx.Err()
+	case !found:
 		return Step{Technique: Search, Weight: SearchWeight, Depth: maxDepth + 1}, nil
 	}
 	return st.clone(), nil
 }
 
 // Steps: see the package function.
-func (sv *Solver) Steps(p *layouts.Puzzle) ([]Step, error) {
+func (sv *Solver) Steps(ctx context.Context, p *layouts.Puzzle) ([]Step, error) {
 	var out []Step
-	_, err := sv.walk(p, func(st *Step) { out = append(out, st.clone()) })
+	_, err := sv.walk(ctx, p, func(st *Step) { out = append(out, st.clone()) })
+	if ctx.Err() != nil && err == ctx.Err() {
+		return nil, err
+	}
 	return out, err
 }
 
 // Rate: see the package function.
-func (sv *Solver) Rate(p *layouts.Puzzle) (Rating, error) {
-	return sv.walk(p, nil)
+func (sv *Solver) Rate(ctx context.Context, p *layouts.Puzzle) (Rating, error) {
+	return sv.walk(ctx, p, nil)
 }
 
 // walk takes steps to the end, calling f on each, and rates the path.
-func (sv *Solver) walk(p *layouts.Puzzle, f func(*Step)) (Rating, error) {
-	if err := sv.start(p); err != nil {
+func (sv *Solver) walk(ctx context.Context, p *layouts.Puzzle, f func(*Step)) (Rating, error) {
+	if err := sv.start(ctx, p); err != nil {
 		return Rating{}, err
 	}
 	s := sv.s
+	defer s.watch(nil)
 	r := Rating{Solved: true}
 	st := &sv.st
 	for !s.solved() {
-		if !s.next(st) {
+		found := s.next(st)
+		if s.stopped() {
+			return Rating{}, ctx.Err()
+		}
+		if !found {
 			r.Score, r.Hardest, r.Depth, r.Solved = SearchWeight, Search, maxDepth+1, false
 			break
 		}

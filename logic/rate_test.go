@@ -1,12 +1,16 @@
 package logic_test
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
+	"gattai/internal/testkit"
 	"gattai/layouts"
 	"gattai/logic"
 )
@@ -27,12 +31,12 @@ func TestRateOrders(t *testing.T) {
 		sv := logic.NewWith(ps[0].Model, logic.Options{Unique: true})
 		for _, p := range ps {
 			sol := solution(t, p) // unique: the uniqueness techniques may apply
-			steps, err := sv.Steps(p)
+			steps, err := sv.Steps(t.Context(), p)
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkSteps(t, p, steps, sol)
-			r, err := sv.Rate(p)
+			r, err := sv.Rate(t.Context(), p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -65,24 +69,24 @@ func classic(t *testing.T, line string) *layouts.Puzzle {
 func TestHint(t *testing.T) {
 	const puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 	p := classic(t, puzzle)
-	steps, err := logic.Steps(p)
+	steps, err := logic.Steps(t.Context(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := logic.Hint(p)
+	h, err := logic.Hint(t.Context(), p)
 	if err != nil || h.String() != steps[0].String() {
 		t.Errorf("hint = %q, %v; want the first step %q", h, err, steps[0])
 	}
 	solved := classic(t, "534678912672195348198342567859761423426853791713924856961537284287419635345286179")
-	if _, err := logic.Hint(solved); !errors.Is(err, logic.ErrSolved) {
+	if _, err := logic.Hint(t.Context(), solved); !errors.Is(err, logic.ErrSolved) {
 		t.Errorf("hint on a full grid: %v, want ErrSolved", err)
 	}
 	conflict := &layouts.Puzzle{Model: p.Model, Givens: append([]uint8(nil), p.Givens...)}
 	conflict.Givens[1] = conflict.Givens[0]
 	for name, f := range map[string]func(*layouts.Puzzle) error{
-		"hint":  func(p *layouts.Puzzle) error { _, err := logic.Hint(p); return err },
-		"steps": func(p *layouts.Puzzle) error { _, err := logic.Steps(p); return err },
-		"rate":  func(p *layouts.Puzzle) error { _, err := logic.Rate(p); return err },
+		"hint":  func(p *layouts.Puzzle) error { _, err := logic.Hint(t.Context(), p); return err },
+		"steps": func(p *layouts.Puzzle) error { _, err := logic.Steps(t.Context(), p); return err },
+		"rate":  func(p *layouts.Puzzle) error { _, err := logic.Rate(t.Context(), p); return err },
 	} {
 		if err := f(conflict); !errors.Is(err, logic.ErrNoSolution) {
 			t.Errorf("%s on conflicting givens: %v, want ErrNoSolution", name, err)
@@ -90,7 +94,7 @@ func TestHint(t *testing.T) {
 	}
 	// Two solutions: the path ends where search is needed.
 	two := classic(t, ".........."+puzzle[10:])
-	r, err := logic.Rate(two)
+	r, err := logic.Rate(t.Context(), two)
 	if err != nil || r.Solved || r.Hardest != logic.Search || r.Level != logic.Extreme {
 		t.Errorf("rate on a puzzle with many solutions = %+v, %v", r, err)
 	}
@@ -100,7 +104,7 @@ func TestHint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err = logic.Hint(layouts.NewPuzzle(m4))
+	h, err = logic.Hint(t.Context(), layouts.NewPuzzle(m4))
 	if err != nil || h.Technique != logic.Search || h.String() != "search (depth 3)" || h.Nudge() != "search (depth 3)" {
 		t.Errorf("hint on an empty 4x4 = %q (nudge %q), %v; want \"search (depth 3)\"", h, h.Nudge(), err)
 	}
@@ -114,7 +118,7 @@ func TestUnavailable(t *testing.T) {
 	}
 	m.Rules = append(m.Rules, layouts.Rule{Kind: "sandwich", Name: "sandwich row 1", Cells: m.Units[0].Cells})
 	p := layouts.NewPuzzle(m)
-	_, err = logic.Rate(p)
+	_, err = logic.Rate(t.Context(), p)
 	if !errors.Is(err, logic.ErrUnavailable) || err.Error() != "rating unavailable: rule kind sandwich" {
 		t.Errorf("rate with an unknown rule kind: %v", err)
 	}
@@ -122,7 +126,7 @@ func TestUnavailable(t *testing.T) {
 
 func TestStepText(t *testing.T) {
 	p := classic(t, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
-	steps, err := logic.Steps(p)
+	steps, err := logic.Steps(t.Context(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,10 +178,10 @@ func TestBadPuzzle(t *testing.T) {
 		{"no model", &layouts.Puzzle{Givens: make([]uint8, 81)}},
 	} {
 		for name, f := range map[string]func(*layouts.Puzzle) error{
-			"hint":        func(p *layouts.Puzzle) error { _, err := logic.Hint(p); return err },
-			"steps":       func(p *layouts.Puzzle) error { _, err := logic.Steps(p); return err },
-			"rate":        func(p *layouts.Puzzle) error { _, err := logic.Rate(p); return err },
-			"solver rate": func(p *layouts.Puzzle) error { _, err := logic.New(m).Rate(p); return err },
+			"hint":        func(p *layouts.Puzzle) error { _, err := logic.Hint(t.Context(), p); return err },
+			"steps":       func(p *layouts.Puzzle) error { _, err := logic.Steps(t.Context(), p); return err },
+			"rate":        func(p *layouts.Puzzle) error { _, err := logic.Rate(t.Context(), p); return err },
+			"solver rate": func(p *layouts.Puzzle) error { _, err := logic.New(m).Rate(t.Context(), p); return err },
 		} {
 			t.Run(tc.name+"/"+name, func(t *testing.T) {
 				defer func() {
@@ -190,5 +194,44 @@ func TestBadPuzzle(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestStop: a done context ends Hint, Steps and Rate with its error and
+// no step or rating, soon, even in the middle of a Sumo's trials.
+func TestStop(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "testdata", "bench", "sumo-unique.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ps, err := layouts.ReadAll(f, layouts.ReadOptions{Model: testkit.Model(t, "sumo", 9)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ps[0]
+	done, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := logic.Hint(done, p); !errors.Is(err, context.Canceled) {
+		t.Errorf("hint on a done context: %v", err)
+	}
+	sv := logic.NewWith(p.Model, logic.Options{Unique: true})
+	for name, run := range map[string]func(context.Context) (any, error){
+		"rate":  func(ctx context.Context) (any, error) { return sv.Rate(ctx, p) },
+		"steps": func(ctx context.Context) (any, error) { return sv.Steps(ctx, p) },
+	} {
+		ctx, cancel := context.WithTimeout(t.Context(), 30*time.Millisecond)
+		start := time.Now()
+		got, err := run(ctx)
+		cancel()
+		if d := time.Since(start); !errors.Is(err, context.DeadlineExceeded) || d > 2*time.Second {
+			t.Errorf("%s: %v after %v, want the deadline within 2s", name, err, d)
+		}
+		if r, ok := got.(logic.Rating); ok && r != (logic.Rating{}) || !ok && got.([]logic.Step) != nil {
+			t.Errorf("%s: %v beside the deadline, want nothing", name, got)
+		}
+	}
+	if r, err := sv.Rate(t.Context(), p); err != nil || !r.Solved {
+		t.Errorf("the solver after a stop: %+v, %v", r, err)
 	}
 }

@@ -34,7 +34,7 @@ func subset(sol *layouts.Puzzle, keep func(c int) bool) *layouts.Puzzle {
 
 func soundOn(t *testing.T, sol *layouts.Puzzle, p *layouts.Puzzle) {
 	t.Helper()
-	steps, err := logic.Steps(p)
+	steps, err := logic.Steps(t.Context(), p)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, p)
 	}
@@ -118,7 +118,7 @@ func TestSoundVariants(t *testing.T) {
 			opts := generate.Options{Count: 3, Seed: 1, Kinds: strings.Split(kind, ",")}
 			err := generate.Generate(context.Background(), m, opts, gen.NewCounter, func(g generate.Puzzle) error {
 				t.Run(fmt.Sprintf("%s/%s/%d", layout, kind, g.Index), func(t *testing.T) {
-					steps, err := logic.NewWith(g.Model, logic.Options{Unique: true}).Steps(g.Puzzle)
+					steps, err := logic.NewWith(g.Model, logic.Options{Unique: true}).Steps(t.Context(), g.Puzzle)
 					if err != nil {
 						t.Fatalf("%v\n%s", err, g.Puzzle)
 					}

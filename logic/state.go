@@ -38,6 +38,25 @@ type solver struct {
 
 	unique  bool // Options.Unique: the uniqueness techniques apply
 	noTrial bool // tests: stop where a trial would be needed
+
+	done <-chan struct{} // the context of the Hint, Steps or Rate running
+	stop bool            // done was seen closed
+}
+
+// watch makes stopped look at done, until watch(nil).
+func (s *solver) watch(done <-chan struct{}) { s.done, s.stop = done, false }
+
+// stopped says whether the context is done. The searches that can take
+// long (trials) look, and give up finding anything once it is.
+func (s *solver) stopped() bool {
+	if !s.stop && s.done != nil {
+		select {
+		case <-s.done:
+			s.stop = true
+		default:
+		}
+	}
+	return s.stop
 }
 
 // lock is a full unit u meeting a unit v: a digit whose candidates in u

@@ -45,7 +45,7 @@ func TestTechniques(t *testing.T) {
 			}
 			p := ps[0]
 			sol := solution(t, p) // unique: the uniqueness techniques may apply
-			steps, err := logic.NewWith(p.Model, logic.Options{Unique: true}).Steps(p)
+			steps, err := logic.NewWith(p.Model, logic.Options{Unique: true}).Steps(t.Context(), p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -104,7 +104,7 @@ func TestVariants(t *testing.T) {
 			p, g := testkit.ReadVariant(t, dir, name)
 			// Unique puzzles: the uniqueness techniques may apply (on
 			// the units-only kinds; a rule turns them off).
-			steps, err := logic.NewWith(p.Model, logic.Options{Unique: true}).Steps(p)
+			steps, err := logic.NewWith(p.Model, logic.Options{Unique: true}).Steps(t.Context(), p)
 			if errors.Is(err, logic.ErrUnavailable) && !logicKinds[strings.SplitN(name, "-", 2)[0]] {
 				// A kind the logical solver has no technique for is
 				// refused by name, never rated with its rule ignored.
@@ -124,7 +124,7 @@ func TestVariants(t *testing.T) {
 			if uses[name] != "" && !used {
 				t.Errorf("the path never uses %s", uses[name])
 			}
-			r, err := logic.Rate(p)
+			r, err := logic.Rate(t.Context(), p)
 			if err != nil || !r.Solved {
 				t.Errorf("rate = %+v, %v; want solved", r, err)
 			}
@@ -139,7 +139,7 @@ func TestVariants(t *testing.T) {
 func TestExamples(t *testing.T) {
 	p := testkit.ReadPuzzle(t, filepath.Join("testdata", "samurai.txt"), nil)
 	sol := testkit.ReadPuzzle(t, filepath.Join("testdata", "samurai.solution.txt"), p.Model)
-	steps, err := logic.Steps(p)
+	steps, err := logic.Steps(t.Context(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestExamples(t *testing.T) {
 			}
 			p := testkit.ReadPuzzle(t, filepath.Join(dir, name+".txt"), nil)
 			sol := testkit.ReadPuzzle(t, filepath.Join(dir, name+".solution.txt"), p.Model)
-			steps, err := logic.NewWith(p.Model, logic.Options{Unique: true}).Steps(p) // each example is unique
+			steps, err := logic.NewWith(p.Model, logic.Options{Unique: true}).Steps(t.Context(), p) // each example is unique
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -207,7 +207,7 @@ func TestKropkiValues(t *testing.T) {
 		for _, c := range keep {
 			p.Givens[c] = sol[c]
 		}
-		steps, err := logic.Steps(p)
+		steps, err := logic.Steps(t.Context(), p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -238,7 +238,7 @@ func TestUniqueSound(t *testing.T) {
 		}
 		sv, plain := logic.NewWith(m, logic.Options{Unique: true}), logic.New(m)
 		for _, p := range ps {
-			steps, err := sv.Steps(p)
+			steps, err := sv.Steps(t.Context(), p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -246,7 +246,7 @@ func TestUniqueSound(t *testing.T) {
 			for _, st := range steps {
 				used[st.Technique]++
 			}
-			steps, err = plain.Steps(p)
+			steps, err = plain.Steps(t.Context(), p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -311,7 +311,7 @@ func TestKillerLarge(t *testing.T) {
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		steps, err := logic.Steps(p)
+		steps, err := logic.Steps(t.Context(), p)
 		done <- outcome{steps, err}
 	}()
 	select {

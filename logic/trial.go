@@ -120,6 +120,9 @@ func (s *solver) failing(cand []uint64, val []uint8, depth int) (int, int, int, 
 			if val[c] != 0 || count(m) != k {
 				continue
 			}
+			if s.stopped() {
+				return 0, 0, 0, false
+			}
 			for d := range digits(m) {
 				if depth == 1 && best < math.MaxInt {
 					s.ts.limit = longestBelow(best)
@@ -167,8 +170,8 @@ func (s *solver) survives(cand []uint64, val []uint8, c, d, depth, lvl int) (boo
 				if tc[c2]&bit(d2) == 0 {
 					continue
 				}
-				if s.ts.budget <= 0 {
-					return true, 0 // out of budget: the assumption stands
+				if s.ts.budget <= 0 || s.ts.budget%64 == 0 && s.stopped() {
+					return true, 0 // out of budget or stopped: the assumption stands
 				}
 				s.ts.budget--
 				if ok, _ := s.survives(tc, tv, c2, d2, depth-1, lvl+1); ok {

@@ -166,14 +166,6 @@ func (h *handler) run(ctx context.Context, w http.ResponseWriter, q *Request, li
 	if err != nil {
 		return err // the server's options: a 500
 	}
-	ctx, cancel := context.WithTimeout(ctx, h.opts.Timeout)
-	defer cancel()
-	select {
-	case h.sem <- struct{}{}:
-		defer func() { <-h.sem }()
-	case <-ctx.Done():
-		return &httpError{status: http.StatusServiceUnavailable, msg: fmt.Sprintf("busy: %d solves running; try again", cap(h.sem))}
-	}
 
 	ans := Answer{Records: make([]report.Record, 0, len(items))}
 	one := len(items) == 1
@@ -268,15 +260,20 @@ func (h *handler) link(ctx context.Context, w http.ResponseWriter, q *Request) e
 	return nil
 }
 
-// slot waits for one of the MaxSolves slots within the request's time;
-// release it when done.
-func (h *handler) slot(ctx context.Context) (release func(), err error) {
+// within runs an endpoint's work (reading the puzzles, solving,
+// drawing) in one of the MaxSolves slots and within the request's
+// time: a link that takes long to read counts against them as a solve
+// does. A request that finds no slot free in its time is answered 503.
+func (h *handler) within(ctx context.Context, do func(context.Context) error) error {
+	ctx, cancel := context.WithTimeout(ctx, h.opts.Timeout)
+	defer cancel()
 	select {
 	case h.sem <- struct{}{}:
-		return func() { <-h.sem }, nil
+		defer func() { <-h.sem }()
 	case <-ctx.Done():
-		return nil, &httpError{status: http.StatusServiceUnavailable, msg: fmt.Sprintf("busy: %d solves running; try again", cap(h.sem))}
+		return &httpError{status: http.StatusServiceUnavailable, msg: fmt.Sprintf("busy: %d requests running; try again", cap(h.sem))}
 	}
+	return do(ctx)
 }
 
 // hint answers the next logical step of the request's puzzle, once the
@@ -290,49 +287,27 @@ func (h *handler) hint(ctx context.Context, w http.ResponseWriter, q *Request) e
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(ctx, h.opts.Timeout)
-	defer cancel()
-	release, err := h.slot(ctx)
-	if err != nil {
-		return err
-	}
 	r, err := s.Count(ctx, p, 2)
 	rec := report.New(inputName, 1, p, r, err, false)
 	ans := Answer{Records: []report.Record{rec}}
 	if err != nil || r.Count != 1 {
-		release()
 		writeJSON(w, http.StatusOK, ans)
 		return nil
 	}
-	// The logical solver does not watch a context: it runs aside, and
-	// a request whose time runs out first gets a timeout record. The
-	// slot is its own until it ends, answered or not.
-	type hinted struct {
-		st  logic.Step
-		err error
-	}
-	done := make(chan hinted, 1)
-	go func() { // p is proved unique above
-		defer release()
-		st, err := h.step(p)
-		done <- hinted{st, err}
-	}()
-	select {
-	case <-ctx.Done():
+	st, err := h.step(ctx, p) // p is proved unique above
+	switch {
+	case ctx.Err() != nil:
 		ans.Records[0] = report.Stopped(inputName, 1, errors.Is(ctx.Err(), context.DeadlineExceeded))
-	case x := <-done:
-		switch {
-		case errors.Is(x.err, logic.ErrSolved):
-			ans.Step = "solved already"
-		case x.err != nil:
-			ans.Records[0] = report.New(inputName, 1, p, r, x.err, false)
-		default:
-			ans.Records[0].Steps = []logic.Step{x.st}
-			ans.Step, ans.Nudge = x.st.String(), x.st.Nudge()
-			for _, mv := range append(x.st.Placements, x.st.Eliminations...) {
-				if c, ok := p.Model.Cell(mv.Cell); ok {
-					ans.StepCells = append(ans.StepCells, c)
-				}
+	case errors.Is(err, logic.ErrSolved):
+		ans.Step = "solved already"
+	case err != nil:
+		ans.Records[0] = report.New(inputName, 1, p, r, err, false)
+	default:
+		ans.Records[0].Steps = []logic.Step{st}
+		ans.Step, ans.Nudge = st.String(), st.Nudge()
+		for _, mv := range append(st.Placements, st.Eliminations...) {
+			if c, ok := p.Model.Cell(mv.Cell); ok {
+				ans.StepCells = append(ans.StepCells, c)
 			}
 		}
 	}
@@ -341,8 +316,8 @@ func (h *handler) hint(ctx context.Context, w http.ResponseWriter, q *Request) e
 }
 
 // hintStep is the next logical step of p, which has one solution.
-func hintStep(p *layouts.Puzzle) (logic.Step, error) {
-	return logic.NewWith(p.Model, logic.Options{Unique: true}).Hint(p)
+func hintStep(ctx context.Context, p *layouts.Puzzle) (logic.Step, error) {
+	return logic.NewWith(p.Model, logic.Options{Unique: true}).Hint(ctx, p)
 }
 
 // generate answers the board of a new puzzle with exactly one solution,
@@ -372,13 +347,6 @@ func (h *handler) generate(ctx context.Context, w http.ResponseWriter, q *Reques
 		}
 		opts.Rating, opts.Rate = generate.LevelRange(level), generate.RateLogic
 	}
-	ctx, cancel := context.WithTimeout(ctx, h.opts.Timeout)
-	defer cancel()
-	release, err := h.slot(ctx)
-	if err != nil {
-		return err
-	}
-	defer release()
 	var made *layouts.Puzzle
 	counters, err := generate.Solvers(h.opts.Solver)
 	if err != nil {

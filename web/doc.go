@@ -94,13 +94,16 @@
 // loopback unless Options.AnyHost (against DNS rebinding), 404 an unknown endpoint or
 // layout, 405 a wrong method (with Allow), 413 a body over MaxBody or
 // more than MaxPuzzles puzzles, 415 a Content-Type other than
-// text/plain and application/json, 503 when every solve slot stayed
-// busy for the whole request time (or generate made no puzzle in it). A body of
+// text/plain and application/json, 503 when every slot stayed busy
+// for the whole request time (or generate made no puzzle in it). A body of
 // several puzzles where some do not parse answers 200 with an error
 // record for each bad one; when none parses, 400 with the first error.
 //
-// Each request has Timeout (10 s by default) for everything, waiting
-// for one of MaxSolves slots (GOMAXPROCS by default) included; a puzzle
+// Each POST request has Timeout (10 s by default) for everything,
+// waiting for one of MaxSolves slots (GOMAXPROCS by default) included,
+// and does all its work in the slot: reading its puzzles (a short link
+// can take long to read), solving, the logical solver's hint, drawing
+// and making links; a puzzle
 // the time runs out on gets a timeout record (never an answer), and so
 // does each puzzle after it. Every answer has Content-Security-Policy
 // (self only), X-Content-Type-Options nosniff, X-Frame-Options DENY,

@@ -35,7 +35,7 @@ type Options struct {
 	Solver     gattai.Options // the engine and its options; a request may choose auto, backtrack or sat
 	MaxBody    int64          // request body limit in bytes; 0: DefaultMaxBody (1 MiB)
 	Timeout    time.Duration  // per request, solving included; 0: DefaultTimeout (10 s)
-	MaxSolves  int            // requests solving at once; 0: GOMAXPROCS
+	MaxSolves  int            // POST requests at work at once; 0: GOMAXPROCS
 	MaxPuzzles int            // puzzles in one request; 0: DefaultMaxPuzzles (100)
 	MaxLimit   int            // the largest count limit a request may ask; 0: DefaultMaxLimit
 
@@ -58,7 +58,7 @@ type handler struct {
 	// inner is mux behind the cross-origin check.
 	inner http.Handler
 	// step is /api/hint's logical step of a puzzle proved unique.
-	step func(p *layouts.Puzzle) (logic.Step, error)
+	step func(ctx context.Context, p *layouts.Puzzle) (logic.Step, error)
 }
 
 // NewHandler serves the page (GET /) and the API (/api/..., doc.go)
@@ -221,7 +221,7 @@ func (h *handler) api(do func(ctx context.Context, w http.ResponseWriter, q *Req
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q, err := decode(r, h.opts.MaxBody)
 		if err == nil {
-			err = do(r.Context(), w, q)
+			err = h.within(r.Context(), func(ctx context.Context) error { return do(ctx, w, q) })
 		}
 		if err != nil {
 			writeError(w, err)

@@ -1,9 +1,8 @@
 package web
 
 import (
-	"strconv"
-
 	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -671,16 +671,16 @@ func TestHintGenerate(t *testing.T) {
 	}
 }
 
-// TestHintKeepsSlot: the logical solver does not watch the request's
-// time, so a hint that outlasts it keeps its solve slot until it ends;
-// it ran on with its slot given back, beyond MaxSolves.
-func TestHintKeepsSlot(t *testing.T) {
+// TestHintStops: the logical solver watches the request's time, so a
+// hint that outlasts it answers a timeout record and gives its slot
+// back (a hint that ran on aside once kept the slot past its answer).
+func TestHintStops(t *testing.T) {
 	h := newHandler(Options{MaxSolves: 1, Timeout: 300 * time.Millisecond})
-	started, finish := make(chan struct{}), make(chan struct{})
-	h.step = func(p *layouts.Puzzle) (logic.Step, error) {
+	started := make(chan struct{})
+	h.step = func(ctx context.Context, p *layouts.Puzzle) (logic.Step, error) {
 		close(started)
-		<-finish
-		return logic.Step{}, logic.ErrSolved
+		<-ctx.Done()
+		return logic.Step{}, ctx.Err()
 	}
 	code, _, body := post(t, h, "/api/hint", "text/plain", classic)
 	select {
@@ -688,16 +688,25 @@ func TestHintKeepsSlot(t *testing.T) {
 	default:
 		t.Fatalf("the hint never started: %d %s", code, body)
 	}
-	if rec := answer(t, body).Records[0]; code != 200 || rec.Status != report.Timeout {
-		t.Fatalf("status %d, record %+v: want a timeout", code, rec)
+	if rec := answer(t, body).Records[0]; code != 200 || rec.Status != report.Timeout || bytes.Contains(body, []byte(`"step"`)) {
+		t.Fatalf("status %d, body %s: want a timeout and no step", code, body)
 	}
-	if len(h.sem) != 1 {
-		t.Errorf("the hint still runs, but its slot is free")
+	if len(h.sem) != 0 {
+		t.Errorf("the hint answered, but its slot is still taken")
 	}
-	close(finish)
-	for deadline := time.Now().Add(5 * time.Second); len(h.sem) != 0; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the hint ended, but its slot is still taken")
-		}
+}
+
+// TestReadingTakesASlot: every POST does its work in a slot, reading
+// and drawing included (a short link can take long to read): with the
+// only slot taken, /api/svg answers 503 once its time is out.
+func TestReadingTakesASlot(t *testing.T) {
+	h := newHandler(Options{MaxSolves: 1, Timeout: 100 * time.Millisecond})
+	h.sem <- struct{}{}
+	if code, _, body := post(t, h, "/api/svg", "text/plain", classic); code != http.StatusServiceUnavailable {
+		t.Fatalf("every slot taken: %d %s, want 503", code, body)
+	}
+	<-h.sem
+	if code, _, body := post(t, h, "/api/svg", "text/plain", classic); code != http.StatusOK {
+		t.Fatalf("a slot free: %d %s", code, body)
 	}
 }

@@ -91,7 +91,7 @@ func (c *generateCmd) Run(e *env) error {
 		if err != nil {
 			return bad("--difficulty: %v", err)
 		}
-		opts.Rating, opts.Rate = generate.LevelRange(level), rateStoppable
+		opts.Rating, opts.Rate = generate.LevelRange(level), generate.RateLogic
 	case c.Rating != "":
 		lo, hi, ok := strings.Cut(c.Rating, "-")
 		var err1, err2 error
@@ -101,7 +101,7 @@ func (c *generateCmd) Run(e *env) error {
 			math.IsNaN(opts.Rating.Min) || math.IsNaN(opts.Rating.Max) {
 			return bad("--rating %q: want MIN-MAX, e.g. 2.5-4", c.Rating)
 		}
-		opts.Rate = rateStoppable
+		opts.Rate = generate.RateLogic
 	}
 	if len(opts.Kinds) > 0 && !c.json() && !c.link() && !c.svg() {
 		// A text format has no room for the rules: links carry them.
@@ -166,7 +166,7 @@ func (c *generateCmd) Run(e *env) error {
 		made++
 		prog.update(made, int64(made))
 		buf.Reset()
-		if err := c.emit(&buf, pics, p, opts.Seed); err != nil {
+		if err := c.emit(ctx, &buf, pics, p, opts.Seed); err != nil {
 			return err
 		}
 		if _, err := w.Write(buf.Bytes()); err != nil {
@@ -203,14 +203,8 @@ func (c *generateCmd) Run(e *env) error {
 	return pics.close()
 }
 
-// rateStoppable is generate.RateLogic, which takes seconds on a big
-// layout and looks at no context, ended at once by a stop.
-func rateStoppable(ctx context.Context, p *layouts.Puzzle) (float64, error) {
-	return stoppable(ctx, func() (float64, error) { return generate.RateLogic(ctx, p) })
-}
-
 // emit writes one made puzzle in the --to format.
-func (c *generateCmd) emit(w *bytes.Buffer, pics *files, p generate.Puzzle, seed uint64) error {
+func (c *generateCmd) emit(ctx context.Context, w *bytes.Buffer, pics *files, p generate.Puzzle, seed uint64) error {
 	where := fmt.Sprintf("seed %d #%d", seed, p.Index+1)
 	q := p.Puzzle
 	q.Source.Format = layouts.FormatCanvas // the layout's own: line for one grid
@@ -230,7 +224,7 @@ func (c *generateCmd) emit(w *bytes.Buffer, pics *files, p generate.Puzzle, seed
 			rec.Layout = json.RawMessage(q.Model.Layout.MarshalFile())
 		}
 		if c.Difficulty != "" || c.Rating != "" {
-			r, err := unique(q).Rate(q)
+			r, err := unique(q).Rate(ctx, q)
 			if err != nil {
 				return err
 			}

@@ -32,8 +32,8 @@ type hintCmd struct {
 type stepsCmd struct{ logicFlags }
 
 func (c *rateCmd) Run(e *env) error {
-	return c.run(e, func(p *layouts.Puzzle, o *outcome) error {
-		r, err := c.solver(p).Rate(p)
+	return c.run(e, func(ctx context.Context, p *layouts.Puzzle, o *outcome) error {
+		r, err := c.solver(p).Rate(ctx, p)
 		o.rating = &r
 		return err
 	}, func(w *bufio.Writer, r *record) {
@@ -43,8 +43,8 @@ func (c *rateCmd) Run(e *env) error {
 }
 
 func (c *hintCmd) Run(e *env) error {
-	return c.run(e, func(p *layouts.Puzzle, o *outcome) error {
-		st, err := c.solver(p).Hint(p)
+	return c.run(e, func(ctx context.Context, p *layouts.Puzzle, o *outcome) error {
+		st, err := c.solver(p).Hint(ctx, p)
 		if errors.Is(err, logic.ErrSolved) {
 			return nil // no step: said as a record
 		}
@@ -65,12 +65,12 @@ func (c *hintCmd) Run(e *env) error {
 
 func (c *stepsCmd) Run(e *env) error {
 	n := 0
-	return c.run(e, func(p *layouts.Puzzle, o *outcome) error {
+	return c.run(e, func(ctx context.Context, p *layouts.Puzzle, o *outcome) error {
 		sv := c.solver(p)
-		steps, err := sv.Steps(p)
+		steps, err := sv.Steps(ctx, p)
 		o.steps = steps
 		if err == nil {
-			r, rerr := sv.Rate(p)
+			r, rerr := sv.Rate(ctx, p)
 			o.rating, err = &r, rerr
 		}
 		return err
@@ -105,7 +105,7 @@ func (c *logicFlags) solver(p *layouts.Puzzle) *logic.Solver {
 // run proves each puzzle unique with the engines, then applies the
 // logical solver through apply and prints its outcome through text, or
 // as JSON.
-func (c *logicFlags) run(e *env, apply func(*layouts.Puzzle, *outcome) error, text func(*bufio.Writer, *record)) error {
+func (c *logicFlags) run(e *env, apply func(context.Context, *layouts.Puzzle, *outcome) error, text func(*bufio.Writer, *record)) error {
 	return runBatch(e, &c.inputFlags, &c.engineFlags, &c.outputFlags,
 		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
 			r, err := s.Count(ctx, p, 2)
@@ -113,11 +113,8 @@ func (c *logicFlags) run(e *env, apply func(*layouts.Puzzle, *outcome) error, te
 			if err != nil || r.Count != 1 {
 				return o, err
 			}
-			// o is the solver's alone from here: a stop leaves it behind.
-			return stoppable(ctx, func() (outcome, error) {
-				err := apply(p, &o)
-				return o, err
-			})
+			err = apply(ctx, p, &o)
+			return o, err
 		},
 		func(w *bufio.Writer, r *record, stop string) error {
 			if c.To == "json" {
@@ -141,26 +138,4 @@ func (c *logicFlags) run(e *env, apply func(*layouts.Puzzle, *outcome) error, te
 			}
 			return nil
 		}, true)
-}
-
-// stoppable runs f, which takes no context (the logical solver), and
-// returns what it returns, or ctx's error at once when ctx ends first:
-// f is then left to finish alone, and its result is dropped.
-func stoppable[T any](ctx context.Context, f func() (T, error)) (T, error) {
-	type result struct {
-		v   T
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		v, err := f()
-		done <- result{v, err}
-	}()
-	select {
-	case r := <-done:
-		return r.v, r.err
-	case <-ctx.Done():
-		var zero T
-		return zero, ctx.Err()
-	}
 }
