@@ -187,7 +187,12 @@ func (c *generateCmd) Run(e *env) error {
 	case ctx.Err() != nil && e.ctx.Err() != nil:
 		return &exitError{exitTimeout, fmt.Sprintf("interrupted with %d puzzles made", made)}
 	case ctx.Err() != nil:
-		return &exitError{exitTimeout, fmt.Sprintf("timed out after %v with %d puzzles made", c.Timeout, made)}
+		msg := fmt.Sprintf("timed out after %v with %d puzzles made", c.Timeout, made)
+		if made == 0 && opts.MinGivens == 0 {
+			// The last removals of a minimal puzzle are the hardest counts.
+			msg += " (a minimal puzzle's last removals can take long here: --no-minimal or --min-givens N stops sooner)"
+		}
+		return &exitError{exitTimeout, msg}
 	case errors.As(err, &xe):
 		return xe
 	case errors.Is(err, generate.ErrCounter) || errors.Is(err, gattai.ErrEngine):

@@ -242,3 +242,17 @@ func TestExplainOneGiven(t *testing.T) {
 		t.Errorf("explain: exit %d, %q, %s; want %q", code, first, errs, want)
 	}
 }
+
+// generate timed out with no puzzle made says how to stop sooner, when
+// it was making minimal puzzles.
+func TestGenerateTimeoutHint(t *testing.T) {
+	args := []string{"generate", "--layout", "twodoku", "--kinds", "nonconsecutive", "--seed", "1"}
+	_, errs, code := runGattai(t, "", append(args, "--timeout", "200ms")...)
+	if code != exitTimeout || !strings.Contains(errs, "--min-givens") {
+		t.Errorf("minimal: exit %d, stderr %q; want %d and --min-givens named", code, errs, exitTimeout)
+	}
+	_, errs, code = runGattai(t, "", append(args, "--min-givens", "40", "--timeout", "1ns")...)
+	if code != exitTimeout || strings.Contains(errs, "--min-givens") {
+		t.Errorf("--min-givens 40: exit %d, stderr %q; want %d and no advice", code, errs, exitTimeout)
+	}
+}
