@@ -103,10 +103,14 @@
 // assumption with the lightest proof, as a solver would follow the
 // shortest (each trial stops once it is longer than a lighter one could
 // be); at depth 2, where one assumption can take thousands of inner
-// trials, the first found. A depth-1 step tells its proof (Step.Chain):
-// the placements that the contradiction follows from, in order, e.g.
-// "if r3c5 = 7: r1c2 = 4, r2c2 = 3 in box 1; row 4 has no place for 6",
-// and the rules it takes on a variant.
+// trials, the first found. A trial step of Hint and Steps tells its
+// proof (Step.Chain): the deductions that the contradiction follows
+// from, in order, e.g. "if r3c5 = 7: r1c2 = 4, r2c2 = 3 in box 1; row 4
+// has no place for 6", and the rules it takes on a variant; at depth 2
+// the depth-1 eliminations among them ("r4c4 <> 5 by a trial"), each
+// resting on the deductions before it, without its own proof. The
+// proof is found by replaying the trial with a record of what each
+// deduction follows from; Rate, which shows no step, skips it.
 // A depth-2 step gives up after 200000 inner trials
 // with 9 digits (81/n² of that with n digits, at least 5000);
 // when depth 2 finds nothing (or gives up, or the puzzle has more than

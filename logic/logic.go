@@ -174,6 +174,7 @@ func (sv *Solver) Hint(ctx context.Context, p *layouts.Puzzle) (Step, error) {
 	if sv.s.solved() {
 		return Step{}, ErrSolved
 	}
+	sv.s.prove = true
 	var st Step
 	found := sv.s.next(&st)
 	switch {
@@ -207,6 +208,7 @@ func (sv *Solver) walk(ctx context.Context, p *layouts.Puzzle, f func(*Step)) (R
 	}
 	s := sv.s
 	defer s.watch(nil)
+	s.prove = f != nil
 	r := Rating{Solved: true}
 	st := &sv.st
 	for !s.solved() {

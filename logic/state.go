@@ -38,6 +38,7 @@ type solver struct {
 
 	unique  bool // Options.Unique: the uniqueness techniques apply
 	noTrial bool // tests: stop where a trial would be needed
+	prove   bool // trial steps tell their proofs (Hint and Steps; Rate needs none)
 
 	done <-chan struct{} // the context of the Hint, Steps or Rate running
 	stop bool            // done was seen closed

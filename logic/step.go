@@ -29,7 +29,7 @@ type Step struct {
 	Placements   []Move        `json:"placements,omitempty"`
 	Eliminations []Move        `json:"eliminations,omitempty"`
 	Cells        []layouts.Pos `json:"cells,omitempty"` // the cells that justify it
-	Chain        string        `json:"chain,omitempty"` // chains: the links, in Eureka-like notation; depth-1 trials: the proof
+	Chain        string        `json:"chain,omitempty"` // chains: the links, in Eureka-like notation; trials: the proof
 	Depth        int           `json:"depth,omitempty"` // trial: nesting of assumptions
 }
 

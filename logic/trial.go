@@ -33,6 +33,7 @@ type trialScratch struct {
 	limit  int
 	trace  *trace // while a step's proof is replayed, its record
 	traced *trace // the last one, kept for its room
+	inner  *trace // the same for a depth-1 trial within a depth-2 one
 }
 
 // trialBudget bounds the depth-1 trials that one depth-2 trial step
@@ -51,15 +52,19 @@ func (s *solver) trial(st *Step, depth int) bool {
 			ts.val[i] = make([]uint8, len(s.cand))
 		}
 	}
-	ts.budget = max(trialBudget*81/(s.n*s.n), 5000)
+	budget := max(trialBudget*81/(s.n*s.n), 5000)
+	ts.budget = budget
 	c, d, size, ok := s.failing(s.cand, s.val, depth)
 	if !ok {
 		return false
 	}
 	*st = Step{Technique: Trial, Weight: trialWeight(depth, size), Depth: depth,
 		Eliminations: []Move{s.mv(c, d)}, Cells: s.positions(c)}
-	if depth == 1 {
-		st.Chain = s.proof(c, d)
+	if s.prove {
+		// The replay takes the path the search took: the same trials,
+		// in the same order, and a budget at least as large.
+		ts.budget = budget
+		st.Chain = s.proof(c, d, depth)
 	}
 	return true
 }
@@ -174,8 +179,15 @@ func (s *solver) survives(cand []uint64, val []uint8, c, d, depth, lvl int) (boo
 					return true, 0 // out of budget or stopped: the assumption stands
 				}
 				s.ts.budget--
-				if ok, _ := s.survives(tc, tv, c2, d2, depth-1, lvl+1); ok {
+				tr := ts.trace
+				ts.trace = nil // a replay traces only the inner trials that fail
+				ok, _ := s.survives(tc, tv, c2, d2, depth-1, lvl+1)
+				ts.trace = tr
+				if ok {
 					continue
+				}
+				if tr != nil {
+					s.innerTrial(tr, tc, tv, c2, d2, lvl+1)
 				}
 				tc[c2] &^= bit(d2)
 				placed, ok := s.singles(tc, tv, c2)

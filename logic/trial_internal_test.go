@@ -2,10 +2,12 @@ package logic
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
 
+	"gattai/internal/testkit"
 	"gattai/layouts"
 )
 
@@ -36,8 +38,10 @@ func TestTrialWeight(t *testing.T) {
 
 // TestTrialShortest holds each depth-1 trial step on a path to the
 // lightest proof among every candidate's assumption, each followed to
-// its end with no limit.
+// its end with no limit, and every trial's proof, of depth 1 or 2, to
+// checkProof.
 func TestTrialShortest(t *testing.T) {
+	deep := 0
 	for _, line := range []string{
 		"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
 		"7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
@@ -49,12 +53,19 @@ func TestTrialShortest(t *testing.T) {
 			t.Fatalf("%s: %v", line, err)
 		}
 		s := newSolver(ps[0].Model)
+		s.prove = true
 		if !s.load(ps[0]) {
 			t.Fatalf("%s: conflicting givens", line)
 		}
 		trials := 0
 		var st Step
 		for !s.solved() && s.next(&st) {
+			if st.Technique == Trial && st.Depth == 2 {
+				deep++
+				if err := checkProof(s, st); err != nil {
+					t.Fatalf("%s: step %s: %v", line, st, err)
+				}
+			}
 			if st.Technique == Trial && st.Depth == 1 {
 				trials++
 				lightest := SearchWeight
@@ -81,13 +92,17 @@ func TestTrialShortest(t *testing.T) {
 			t.Errorf("%s: no depth-1 trial on the path", line)
 		}
 	}
+	if deep == 0 {
+		t.Error("no depth-2 trial on any path")
+	}
 }
 
-// checkProof follows a depth-1 trial's proof as the step tells it, on
-// the candidates before the step: each placement must be a naked single
-// (or a hidden single in the unit named) given the ones before it, and
-// the contradiction named must then hold. So the proof stands alone,
-// with nothing left out that it needs.
+// checkProof follows a trial's proof as the step tells it, on the
+// candidates before the step: each placement must be a naked single (or
+// a hidden single in the unit named) given the deductions before it,
+// each elimination by a trial a depth-1 trial that fails there, and the
+// contradiction named must then hold. So the proof stands alone, with
+// nothing left out that it needs.
 func checkProof(s *solver, st Step) error {
 	text, ok := strings.CutPrefix(st.Chain, "if ")
 	if !ok {
@@ -102,6 +117,7 @@ func checkProof(s *solver, st Step) error {
 		rest, end = "", rest
 	}
 	cand := append([]uint64(nil), s.cand...)
+	val := append([]uint8(nil), s.val...)
 	cell := func(t string) (int, error) {
 		p, err := layouts.ParsePos(t)
 		if err != nil {
@@ -123,6 +139,21 @@ func checkProof(s *solver, st Step) error {
 		return 0, fmt.Errorf("no unit %q", name)
 	}
 	place := func(move string, first bool) error {
+		if at, digit, ok := strings.Cut(strings.TrimSuffix(move, " by a trial"), " <> "); ok {
+			c, err := cell(at)
+			if err != nil {
+				return err
+			}
+			d, err := strconv.Atoi(digit)
+			if err != nil {
+				return err
+			}
+			if ok, _ := s.survives(cand, val, c, d, 1, 1); ok {
+				return fmt.Errorf("%s: the trial finds no contradiction", move)
+			}
+			cand[c] &^= bit(d)
+			return nil
+		}
 		move, in, hidden := strings.Cut(move, " in ")
 		at, digit, ok := strings.Cut(move, " = ")
 		if !ok {
@@ -155,7 +186,7 @@ func checkProof(s *solver, st Step) error {
 		if cand[c]&b == 0 {
 			return fmt.Errorf("%s: %d is not a candidate", move, d)
 		}
-		cand[c] = b
+		cand[c], val[c] = b, uint8(d)
 		for _, p := range s.m.Peers[c] {
 			cand[p] &^= b
 		}
@@ -199,4 +230,43 @@ func checkProof(s *solver, st Step) error {
 		}
 	}
 	return nil
+}
+
+// TestTrialProofs holds every trial's proof on the paths of samples of
+// the hardest public sets to checkProof: depth-2 proofs there take
+// dozens of depth-1 eliminations, each resting on deductions before it.
+func TestTrialProofs(t *testing.T) {
+	for _, set := range []struct {
+		name string
+		n    int
+	}{{"forum-hardest-1106.txt", 30}, {"top1465.txt", 60}} {
+		f, err := os.Open(testkit.DataFile(t, "..", set.name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps, err := layouts.ReadAll(f, layouts.ReadOptions{})
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var proofs [maxDepth + 1]int
+		for _, p := range ps[:min(len(ps), set.n)] {
+			s := newSolver(p.Model)
+			s.prove = true
+			s.load(p)
+			var st Step
+			for !s.solved() && s.next(&st) {
+				if st.Technique == Trial {
+					proofs[st.Depth]++
+					if err := checkProof(s, st); err != nil {
+						t.Fatalf("%s: %v", st, err)
+					}
+				}
+				s.apply(&st)
+			}
+		}
+		if proofs[1] == 0 || set.name[0] == 'f' && proofs[2] == 0 {
+			t.Errorf("%s: %v proofs of depth 1 and 2, want some", set.name, proofs[1:])
+		}
+	}
 }
