@@ -213,7 +213,10 @@
 // 2.4 times slower and forum-hardest-1106 1.7 times (CPU time of gattai
 // rate --jobs 1 over each set, in turns); sudoku17, which needs no
 // trials, did not move. That is the price of telling the hardest
-// puzzles apart, and of the shortest proof in a hint.
+// puzzles apart, and of the shortest proof in a hint; no order of the
+// candidates can save much of it: on the depth-1 steps of 400 puzzles of
+// top1465 the search placed 2% more cells than it would with the
+// lightest proof's size known before it starts.
 //
 // Short locals: s the solver, st a step, c a cell, d a digit, m a mask,
 // u a unit, k a subset or fish size.
