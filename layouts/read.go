@@ -45,6 +45,7 @@ func checkBlank(s string) error {
 // line, in any format (grammars and detection rules in doc.go).
 type Reader struct {
 	in     *bufio.Reader
+	base   *bufio.Reader // in, unless in decodes UTF-16 from it
 	opts   ReadOptions
 	format Format
 
@@ -88,7 +89,22 @@ type line struct {
 
 // NewReader reads puzzles from r.
 func NewReader(r io.Reader, opts ReadOptions) *Reader {
-	rd := &Reader{in: bufio.NewReaderSize(r, maxLine+8), opts: opts, format: opts.Format}
+	return newReader(bufio.NewReaderSize(r, maxLine+8), opts)
+}
+
+// Reset makes r read from src with opts, as a new Reader would, but
+// keeps its buffer and the built-in layouts it has compiled: the puzzles
+// of many small texts (the records of package report) share their
+// models, as those of one text do.
+func (r *Reader) Reset(src io.Reader, opts ReadOptions) {
+	r.base.Reset(src)
+	nr := newReader(r.base, opts)
+	nr.models, nr.recent, nr.shapes, nr.splitter = r.models, r.recent, r.shapes, r.splitter
+	*r = *nr
+}
+
+func newReader(br *bufio.Reader, opts ReadOptions) *Reader {
+	rd := &Reader{in: br, base: br, opts: opts, format: opts.Format}
 	rd.blanks = "-"
 	for i := 0; i < len(opts.Blank); i++ {
 		ch := opts.Blank[i]

@@ -452,3 +452,24 @@ func utf16Text(s string, big bool) string {
 	}
 	return string(b)
 }
+
+// A reset Reader reads its new text from the start, with its new
+// options, on the built-in models it compiled before.
+func TestReaderReset(t *testing.T) {
+	r := NewReader(strings.NewReader("1234341221434321\n"), ReadOptions{File: "a"})
+	p, err := r.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Reset(strings.NewReader("\n\n.234341221434321\n"), ReadOptions{File: "b"})
+	q, err := r.Read()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Model != p.Model || q.Source.File != "b" || q.Source.Line != 3 || q.Givens[0] != 0 {
+		t.Errorf("read %s:%d on a new model %v", q.Source.File, q.Source.Line, q.Model != p.Model)
+	}
+	if _, err := r.Read(); err != io.EOF {
+		t.Errorf("then %v, want io.EOF", err)
+	}
+}
