@@ -1,7 +1,9 @@
 // Package report holds the records of results that scripts read: one
 // JSON object per puzzle, written as JSON Lines by gattai's --to json
 // and answered by the web API. The schema is documented in the README
-// and stays stable: fields are only ever added.
+// and stays stable: fields are only ever added. Reader reads records
+// back, so that a record's "puzzle" (and "layout") can be solved, rated
+// or counted again: gattai's commands read their own output.
 package report
 
 import (
@@ -42,8 +44,8 @@ type Record struct {
 	Core         []string `json:"core,omitempty"`      // explain: givens "r1c1=5", or constraints "constraint 2 (killer)"
 	Ambiguous    []string `json:"ambiguous,omitempty"` // explain, several solutions: the cells where two differ, "r1c1=4|7"
 
-	Puzzle string          `json:"puzzle,omitempty"` // generate: the puzzle, in its layout's format
-	Layout json.RawMessage `json:"layout,omitempty"` // generate with kinds: the layout file with its constraints
+	Puzzle string          `json:"puzzle,omitempty"` // the puzzle, in its input's format (generate: its layout's)
+	Layout json.RawMessage `json:"layout,omitempty"` // with Puzzle, unless a classic 9x9: the layout file with its constraints
 	Seed   *uint64         `json:"seed,omitempty"`   // generate: the seed; Input is "seed S #I"
 
 	Rating *logic.Rating `json:"rating,omitempty"` // rate
@@ -99,6 +101,28 @@ func New(file string, line int, p *layouts.Puzzle, r gattai.Result, err error, s
 		}
 	}
 	return rec
+}
+
+// SetPuzzle adds p to rec, so that the record reads back (Reader) as p:
+// Puzzle, its givens in p.Source.Format, and Layout, the layout file,
+// unless p's layout is a plain classic 9x9, which any text names.
+func (rec *Record) SetPuzzle(p *layouts.Puzzle) error {
+	var b strings.Builder
+	if err := layouts.WritePuzzle(&b, p); err != nil {
+		return err
+	}
+	rec.Puzzle, rec.Layout = b.String(), nil
+	if l := p.Model.Layout; !plainClassic(l) {
+		rec.Layout = json.RawMessage(l.MarshalFile())
+	}
+	return nil
+}
+
+// plainClassic reports a single 9x9 grid with 3x3 boxes and no more
+// rules: the layout that every text format reads without being told.
+func plainClassic(l *layouts.Layout) bool {
+	return l.Size == 9 && l.Box == layouts.DefaultBox(9) && len(l.Grids) == 1 &&
+		l.Grids[0].At == (layouts.Pos{}) && l.Grids[0].Box == nil && len(l.Regions) == 0 && len(l.Constraints) == 0
 }
 
 // Explain adds to rec, a puzzle's record, what explaining p found:
