@@ -17,6 +17,7 @@ import (
 	"gattai"
 	"gattai/layouts"
 	"gattai/logic"
+	"gattai/report"
 )
 
 // record is one input puzzle on its way through a batch: exactly one per
@@ -577,6 +578,9 @@ func readSource(s source, rd reading, n *atomic.Int64, put func(*record) bool) b
 	}
 	defer rc.Close()
 	br := layouts.UTF8(bufio.NewReaderSize(countingReader{rc, n}, 64<<10))
+	if recordInput(rd.format, br) {
+		return readRecords(s.name, rd, br, put)
+	}
 	if linkInput(rd.format, br) {
 		if rd.model != nil {
 			return put(&record{file: s.name, err: errors.New("a setter's link carries its own layout: drop --layout, --layout-file, --size and --box")})
@@ -584,20 +588,39 @@ func readSource(s source, rd reading, n *atomic.Int64, put func(*record) bool) b
 		return readLinks(s.name, rd.format, br, rd.notes, put)
 	}
 	f, _ := layouts.ParseFormat(rd.format) // kong's enum holds it to the list
-	r := layouts.NewReader(br, layouts.ReadOptions{File: s.name, Format: f, Model: rd.model, Blank: rd.blank})
+	return readPuzzles(s.name, layouts.NewReader(br, layouts.ReadOptions{File: s.name, Format: f, Model: rd.model, Blank: rd.blank}), put)
+}
+
+// readRecords is readSource for gattai's own records (--to json): each
+// record's puzzle, on its layout, or as --layout and the like say for a
+// record without one.
+func readRecords(name string, rd reading, br *bufio.Reader, put func(*record) bool) bool {
+	return readPuzzles(name, report.NewReader(br, layouts.ReadOptions{File: name, Model: rd.model, Blank: rd.blank}), put)
+}
+
+// puzzleReader reads the puzzles of a source one at a time, a bad one
+// a *layouts.ParseError, then io.EOF: a layouts.Reader or a
+// report.Reader.
+type puzzleReader interface {
+	Read() (*layouts.Puzzle, error)
+}
+
+// readPuzzles hands a record for each puzzle that r reads from the
+// source name to put; it reports whether to go on.
+func readPuzzles(name string, r puzzleReader, put func(*record) bool) bool {
 	for {
 		p, err := r.Read()
 		if err == io.EOF {
 			return true
 		}
-		rec := &record{puzzle: p, file: s.name}
+		rec := &record{puzzle: p, file: name}
 		if err == nil {
 			rec.line = p.Source.Line
 		} else if line, ok := parseErrorLine(err); ok {
 			rec.line = line
 			rec.puzzle, rec.err = nil, err
 		} else { // the source failed: its record, then the next source
-			return put(&record{file: s.name, err: pathless(err)})
+			return put(&record{file: name, err: pathless(err)})
 		}
 		if !put(rec) {
 			return false

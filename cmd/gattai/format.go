@@ -101,7 +101,11 @@ func jsonRecord(r *record, stop string, solution bool) report.Record {
 	if stop != "" {
 		return report.Stopped(r.file, r.line, stop == "timed out")
 	}
-	return report.New(r.file, r.line, r.puzzle, r.out.Result, r.err, solution)
+	rec := report.New(r.file, r.line, r.puzzle, r.out.Result, r.err, solution)
+	if r.puzzle != nil {
+		rec.SetPuzzle(r.puzzle) // so that gattai reads the record back
+	}
+	return rec
 }
 
 // stoppedText is a stopped record's comment, as text output prints it.

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -219,15 +218,12 @@ func (c *generateCmd) emit(ctx context.Context, w *bytes.Buffer, pics *files, p 
 	switch {
 	case c.json():
 		rec := report.Record{Input: where, Status: report.Unique, Seed: &seed}
-		var b strings.Builder
-		layouts.WritePuzzle(&b, c.textFormat(q))
-		rec.Puzzle = b.String()
-		b.Reset()
-		layouts.WriteGrid(&b, c.textFormat(q), p.Solution)
-		rec.Solution = b.String()
-		if len(c.Kinds) > 0 {
-			rec.Layout = json.RawMessage(q.Model.Layout.MarshalFile())
+		if err := rec.SetPuzzle(q); err != nil {
+			return err
 		}
+		var b strings.Builder
+		layouts.WriteGrid(&b, q, p.Solution)
+		rec.Solution = b.String()
 		if c.Difficulty != "" || c.Rating != "" {
 			r, err := unique(q).Rate(ctx, q)
 			if err != nil {

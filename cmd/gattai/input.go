@@ -22,7 +22,7 @@ type layoutFlags struct {
 // inputFlags choose the layout, format and files of the puzzles read.
 type inputFlags struct {
 	layoutFlags `embed:""`
-	Format      string   `short:"f" enum:"auto,line,rows,poj,euler,canvas,fpuzzles,sudokupad" default:"auto" help:"Input format: ${enum}. fpuzzles and sudokupad read setters' links (one a line), ids or JSON."`
+	Format      string   `short:"f" enum:"auto,line,rows,poj,euler,canvas,fpuzzles,sudokupad,json" default:"auto" help:"Input format: ${enum}. fpuzzles and sudokupad read setters' links (one a line), ids or JSON; json reads gattai's own --to json records (their \"puzzle\" and \"layout\")."`
 	Blank       string   `help:"More characters that stand for an empty cell, besides '.', '0' and '-' (e.g. '_x*'); in a canvas '-' stays outside the grids." placeholder:"CHARS"`
 	Files       []string `arg:"" optional:"" help:"Puzzle files; none or - reads standard input."`
 }

@@ -9,6 +9,7 @@ import (
 
 	"gattai/fpuzzles"
 	"gattai/layouts"
+	"gattai/report"
 	"gattai/sudokupad"
 )
 
@@ -38,6 +39,20 @@ func linkInput(f string, br *bufio.Reader) bool {
 				return fpuzzles.Detect(line) || sudokupadLink(line)
 			}
 		}
+	}
+	return false
+}
+
+// recordInput reports whether the input read through br holds gattai's
+// own records (--to json): as --format says, or, under auto, as its
+// first line looks (report.Detect).
+func recordInput(f string, br *bufio.Reader) bool {
+	switch f {
+	case "json":
+		return true
+	case "auto":
+		head, _ := br.Peek(64 << 10)
+		return report.Detect(head)
 	}
 	return false
 }
