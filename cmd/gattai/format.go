@@ -96,14 +96,18 @@ func (f *toFlags) textFormat(p *layouts.Puzzle) *layouts.Puzzle {
 
 // jsonRecord is r as --to json writes it (package report has the
 // schema); stop names the stop that cut it short, if one did. solution
-// says whether to include the grid.
+// says whether to include the grid. The puzzle is in it, when one was
+// read, so that gattai reads the record back: to solve a solved puzzle
+// again, or one that a stop cut short.
 func jsonRecord(r *record, stop string, solution bool) report.Record {
+	var rec report.Record
 	if stop != "" {
-		return report.Stopped(r.file, r.line, stop == "timed out")
+		rec = report.Stopped(r.file, r.line, stop == "timed out")
+	} else {
+		rec = report.New(r.file, r.line, r.puzzle, r.out.Result, r.err, solution)
 	}
-	rec := report.New(r.file, r.line, r.puzzle, r.out.Result, r.err, solution)
 	if r.puzzle != nil {
-		rec.SetPuzzle(r.puzzle) // so that gattai reads the record back
+		rec.SetPuzzle(r.puzzle)
 	}
 	return rec
 }

@@ -131,3 +131,20 @@ func TestRecordsBad(t *testing.T) {
 		t.Errorf("f-puzzles JSON: %q, exit %d, %s", out, code, errs)
 	}
 }
+
+// A puzzle that a stop cut short keeps its puzzle in its record, so that
+// a later run can take it up.
+func TestRecordsStopped(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "empty.txt")
+	if err := os.WriteFile(file, []byte(strings.Repeat(".", 81)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := runGattai(t, "", "count", "--to", "json", "--limit", "1000000000", "--jobs", "1", "--timeout", "100ms", file)
+	recs := records(t, out)
+	if code != exitTimeout || len(recs) != 1 || recs[0].Status != report.Timeout || recs[0].Puzzle != strings.Repeat(".", 81)+"\n" {
+		t.Fatalf("exit %d, %s, %s", code, out, errs)
+	}
+	if out, errs, code := runGattai(t, out, "count", "--limit", "3"); code != 0 || out != "3+\n" {
+		t.Errorf("counted again: %q, exit %d, %s", out, code, errs)
+	}
+}
