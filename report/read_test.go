@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"gattai/internal/testkit"
 	"gattai/layouts"
@@ -125,6 +126,7 @@ func TestReadEdges(t *testing.T) {
 		{"too long", `{"puzzle":"` + strings.Repeat(" ", report.MaxRecord) + "\"}\n" + killer, nil,
 			"f:1:1: beyond limits: a record of more than 16 MiB", layouts.ErrTooLarge},
 		{"utf-8 mark", "\uFEFF" + killer, nil, "", nil},
+		{"utf-16", utf16LE("\uFEFF" + killer + "\r\n"), nil, "", nil}, // as Windows PowerShell 5 redirects output
 		{"model for plain records", `{"puzzle":"1234341221434321\n"}`, testkit.Model(t, "classic", 4), "", nil},
 		{"model and another layout", killer, testkit.Model(t, "classic", 4),
 			`f:1:41: bad record: its "layout" is not the layout given`, report.ErrRecord},
@@ -239,4 +241,13 @@ func FuzzRead(f *testing.F) {
 		}
 		t.Fatalf("more records than the %d lines", lines)
 	})
+}
+
+// utf16LE is s in UTF-16, little-endian.
+func utf16LE(s string) string {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	return string(b)
 }
