@@ -32,10 +32,13 @@ type ReadOptions struct {
 
 // checkBlank reports a ReadOptions.Blank that cannot be read.
 func checkBlank(s string) error {
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
+	for i, ch := range s {
 		if ch <= ' ' || ch > '~' || ch == '#' || ch == '|' || ch >= '1' && ch <= '9' {
-			return fmt.Errorf("empty-cell characters %q: %s cannot stand for an empty cell (want printable ASCII other than blanks, '#', '|' and 1-9)", s, quote(string(rune(s[i]))))
+			shown := quote(string(ch))
+			if _, size := utf8.DecodeRuneInString(s[i:]); ch == utf8.RuneError && size == 1 {
+				shown = fmt.Sprintf("byte %q", s[i:i+1]) // not UTF-8
+			}
+			return fmt.Errorf("empty-cell characters %q: %s cannot stand for an empty cell (want printable ASCII other than blanks, '#', '|' and 1-9)", s, shown)
 		}
 	}
 	return nil

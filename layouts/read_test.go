@@ -413,6 +413,17 @@ func TestReadBlank(t *testing.T) {
 			t.Errorf("blank %q accepted", b)
 		}
 	}
+	// A refused character is named whole, never by its first byte.
+	for _, tt := range []struct{ blank, want string }{
+		{"_é", `'é' cannot stand`},
+		{"_\xe9", `byte "\xe9" cannot stand`},
+	} {
+		b, want := tt.blank, tt.want
+		_, err := ReadAll(strings.NewReader(l81+"\n"), ReadOptions{Blank: b})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("blank %q: %v, want %s", b, err, want)
+		}
+	}
 }
 
 // A canvas that fits several built-ins says which others it fits.

@@ -40,3 +40,21 @@ func TestBlankRefusedOnce(t *testing.T) {
 		}
 	}
 }
+
+// A character beyond ASCII in --blank is named whole, not by its first
+// byte.
+func TestBlankNotASCII(t *testing.T) {
+	puzzle := td("examples", "classic.txt")
+	tests := []struct{ name, blank, want string }{
+		{"accent", "é", `gattai: --blank: empty-cell characters "é": 'é' cannot stand for an empty cell (want printable ASCII other than blanks, '#', '|' and 1-9)` + "\n"},
+		{"after ASCII", "_☐", `gattai: --blank: empty-cell characters "_☐": '☐' cannot stand for an empty cell (want printable ASCII other than blanks, '#', '|' and 1-9)` + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errs, code := runGattai(t, "", "solve", "--blank", tt.blank, puzzle)
+			if code != exitBadInput || out != "" || errs != tt.want {
+				t.Errorf("exit %d, %q, stderr %q; want %q", code, out, errs, tt.want)
+			}
+		})
+	}
+}
