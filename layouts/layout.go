@@ -197,8 +197,15 @@ func jsonError(name string, data []byte, err error) error {
 	case errors.As(err, &xe):
 		quoted, _ := json.Marshal(xe.text)
 		off = bytes.Index(data, quoted)
+	case errors.Is(err, io.EOF) && len(bytes.TrimSpace(data)) == 0:
+		off = len(data)
+		err = fmt.Errorf("%w: the file is empty", ErrLayout)
+		if len(data) > 0 {
+			err = fmt.Errorf("%w: the file holds only blank space", ErrLayout)
+		}
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		off = len(data) // where more was wanted
+		err = fmt.Errorf("%w: the JSON ends early: a value, ']' or '}' is missing at the end", ErrLayout)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		// encoding/json gives no offset: find the field's first use as
 		// a key.

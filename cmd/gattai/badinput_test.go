@@ -61,6 +61,10 @@ func TestBadInput(t *testing.T) {
 			args: []string{"--layout-file", "FILE", "-"}, code: exitBadInput, at: "2:35", msg: `cell "r-5c1" is not of the form r1c1`},
 		{name: "layout file syntax", file: "syntax.json", text: strings.Replace(samuraiLayout, "\"size\": 9,", "\"size\": 9", 1),
 			args: []string{"--layout-file", "FILE", "-"}, code: exitBadInput, at: "4:3", msg: "invalid character '\"' after object key:value pair"},
+		{name: "empty layout file", file: "empty.json", text: "",
+			args: []string{"--layout-file", "FILE", "-"}, code: exitBadInput, at: "1:1", msg: "bad layout: the file is empty"},
+		{name: "layout file cut short", file: "short.json", text: "{\"size\": 9,\n \"grids\": [",
+			args: []string{"--layout-file", "FILE", "-"}, code: exitBadInput, at: "2:12", msg: "bad layout: the JSON ends early: a value, ']' or '}' is missing at the end"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
