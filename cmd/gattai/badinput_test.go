@@ -167,3 +167,27 @@ func TestLayoutFileTooLarge(t *testing.T) {
 		}
 	}
 }
+
+// A file that cannot be read is named as the user typed it, relative
+// or not, never made absolute.
+func TestMissingFileNamedAsTyped(t *testing.T) {
+	puzzle := td("examples", "classic.txt")
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "--layout-file", "no/such.json", puzzle}, "gattai: --layout-file: open no/such.json: no such file or directory\n"},
+		{[]string{"layouts", "show", "--layout-file", "no/such.json"}, "gattai: --layout-file: open no/such.json: no such file or directory\n"},
+		{[]string{"solve", "--layout-file", "../../testdata", puzzle}, "gattai: --layout-file: read ../../testdata: is a directory\n"},
+		{[]string{"decode", "no/such.cnf", "no/such.model"}, "gattai: open no/such.cnf: no such file or directory\n"},
+		{[]string{"decode", "../../testdata", "../../testdata"}, "gattai: read ../../testdata: is a directory\n"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			out, errs, code := runGattai(t, "", tt.args...)
+			if code != exitBadInput || out != "" || errs != tt.want {
+				t.Errorf("exit %d, %q, stderr %q; want %q", code, out, errs, tt.want)
+			}
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"gattai"
@@ -14,8 +15,8 @@ import (
 )
 
 type decodeCmd struct {
-	CNF   string `arg:"" type:"existingfile" help:"The CNF file written by gattai export."`
-	Model string `arg:"" type:"existingfile" help:"The solver's answer: minisat's result file, or the s/v lines of cadical, picosat, cryptominisat, kissat."`
+	CNF   string `arg:"" help:"The CNF file written by gattai export."`
+	Model string `arg:"" help:"The solver's answer: minisat's result file, or the s/v lines of cadical, picosat, cryptominisat, kissat."`
 }
 
 func (c *decodeCmd) Run(e *env) error {
@@ -107,6 +108,10 @@ func named(err error, name string) error {
 		if pe.File == "" || pe.File == "-" {
 			pe.File = name
 		}
+		return err
+	}
+	var fe *fs.PathError
+	if errors.As(err, &fe) && fe.Path == name { // "read d: is a directory"
 		return err
 	}
 	return fmt.Errorf("%s: %w", name, err)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -14,7 +15,7 @@ import (
 // layoutFlags choose a layout: built-in or from a file.
 type layoutFlags struct {
 	Layout     string `short:"l" help:"Built-in layout (see 'gattai layouts'); default: detected from the input." placeholder:"NAME"`
-	LayoutFile string `type:"existingfile" help:"Layout file (JSON, see README) describing the grids, boxes, regions." placeholder:"FILE"`
+	LayoutFile string `help:"Layout file (JSON, see README) describing the grids, boxes, regions." placeholder:"FILE"`
 	Size       int    `help:"Symbols per grid (4, 6, 8, 9, 12, 16, 25, ...); alone it means a classic grid. Default 9, or detected."`
 	Box        string `help:"Box shape RxC for a built-in layout, or none (rows and columns only: Latin squares); default the squarest (6: 2x3, 12: 3x4)." placeholder:"RxC"`
 }
@@ -37,6 +38,10 @@ func (f *layoutFlags) model() (*layouts.Model, error) {
 		return nil, fmt.Errorf("--size and --box shape a built-in layout: a layout file (--layout-file) gives its own")
 	case f.LayoutFile != "":
 		data, err := readLayoutFile(f.LayoutFile)
+		var fe *fs.PathError
+		if errors.As(err, &fe) { // "open x.json: no such file or directory"
+			return nil, fmt.Errorf("--layout-file: %w", err)
+		}
 		if err != nil {
 			return nil, err
 		}
