@@ -193,7 +193,9 @@ func jsonError(name string, data []byte, err error) error {
 	case errors.As(err, &se):
 		off = max(int(se.Offset)-1, 0) // Offset is just past the bad byte
 	case errors.As(err, &te):
-		off = int(te.Offset)
+		var text string
+		off, text = ExplainJSON(data, err) // no Go types: the path, what was wanted and found
+		err = errors.New(text)
 	case errors.As(err, &xe):
 		quoted, _ := json.Marshal(xe.text)
 		off = bytes.Index(data, quoted)

@@ -63,7 +63,11 @@ func TestParseLayoutFileErrors(t *testing.T) {
 		want     string
 	}{
 		{"syntax", "{\n  \"size\": 9,,\n}", "2:13", "invalid character ','"},
-		{"type", "{\n  \"size\": \"9\"\n}", "2:14", "cannot unmarshal string"},
+		{"type", "{\n  \"size\": \"9\"\n}", "2:11", `bad layout: size: want a whole number, found "9"`},
+		{"type in a list", "{\"size\": 9, \"grids\": [{\"at\": \"r1c1\"},\n {\"at\": 5}]}", "2:9", `bad layout: grids[1].at: want a cell like "r1c1", found 5`},
+		{"type of a list", `{"size": 9, "grids": {}}`, "1:22", "bad layout: grids: want a list of objects, found an object"},
+		{"type of a pair", `{"size": 9, ` + grids + `, "constraints": [{"kind": "kropki", "white": [["r1c1", 3]]}]}`, "1:94", `bad layout: constraints[0].white[0][1]: want a cell like "r1c1", found 3`},
+		{"type of the whole", `[1]`, "1:1", "bad layout: want an object, found a list"},
 		{"unknown field", `{"size": 9, ` + grids + `, "colour": 1}`, "1:40", `unknown field "colour"`},
 		{"unknown field nested", "{\"size\": 9, \"grids\": [{\"at\": \"r1c1\",\n   \"zoom\" : 2}]}", "2:4", `unknown field "zoom"`},
 		{"unknown field named in a value first", "{\"name\": \"colour\",\n \"colour\": 1, \"size\": 9, " + grids + "}", "2:2", `unknown field "colour"`},
