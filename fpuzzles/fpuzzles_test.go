@@ -291,6 +291,16 @@ func TestParseErrors(t *testing.T) {
 		// another is named, not the first cell of a fifth region.
 		{"region number beyond", fp(``)[:len(`{"size":4,"grid":[[`)] + `{"region":1000000000},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, layouts.ErrLayout, "", "cell r1c1: region 1000000000 is not 0..3"},
 		{"duplicate key", fp(`,"size":4`), layouts.ErrSyntax, "", ""},
+		// A value of the wrong type is named by its path, with what
+		// was wanted and found, never a Go type.
+		{"grid not a list", `{"size":9,"grid":5}`, layouts.ErrSyntax, "-:1:18:", "grid: want a list of lists of objects, found 5"},
+		{"cell not an object", `{"size":9,"grid":[[1]]}`, layouts.ErrSyntax, "-:1:20:", "grid[0][0]: want an object, found 1"},
+		{"size a word", `{"size":"x","grid":[]}`, layouts.ErrSyntax, "-:1:9:", `size: want a whole number, found "x"`},
+		{"cage cells a string", fp(`,"killercage":[{"cells":"R1C1"}]`), layouts.ErrSyntax, "", `killercage[0].cells: want a list of strings, found "R1C1"`},
+		{"flag a word", fp(`,"diagonal+":"yes"`), layouts.ErrSyntax, "", `"diagonal+": want true or false, found "yes"`},
+		{"little killer direction", fp(`,"littlekillersum":[{"cell":"R0C1","direction":5,"value":3}]`), ErrUnsupported, "", `with direction 5`},
+		// Any other error in a key's value names the key.
+		{"cage cell outside", fp(`,"killercage":[{"cells":["R1C9"]}]`), layouts.ErrLayout, "", "killercage: bad layout: cell R1C9 is outside the 4x4 grid"},
 		{"not fpuzzles", `hello world!`, ErrNotFPuzzles, "", ""},
 		{"scl id", `sclN4Ig`, ErrNotFPuzzles, "", ""},
 		{"scl json", `{"cells":[[{}]],"regions":[]}`, ErrNotFPuzzles, "", ""},

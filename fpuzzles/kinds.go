@@ -324,10 +324,8 @@ func readOutside(r *reader, raw json.RawMessage, label string, add func(e outsid
 func readLittleKillers(r *reader, raw json.RawMessage) error {
 	return readOutside(r, raw, "little killer clue", func(e outsideClue, row, col, v int) error {
 		var dir string
-		if e.Direction != nil {
-			if err := decode(e.Direction, &dir); err != nil {
-				return err
-			}
+		if e.Direction != nil && json.Unmarshal(e.Direction, &dir) != nil {
+			return &UnsupportedError{Key: "littlekillersum", Detail: fmt.Sprintf("with direction %s (not UL, UR, DL or DR)", e.Direction)}
 		}
 		step, ok := directions[strings.ToUpper(strings.TrimSpace(dir))]
 		if !ok {

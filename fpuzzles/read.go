@@ -123,11 +123,13 @@ func Detect(text []byte) bool {
 	return size && grid
 }
 
-// field is a top-level key of the JSON, its value and where the key starts.
+// field is a top-level key of the JSON, its value and where the key
+// and the value start.
 type field struct {
-	name string
-	raw  json.RawMessage
-	off  int
+	name   string
+	raw    json.RawMessage
+	off    int
+	valOff int
 }
 
 // topLevel splits a JSON object into its keys, in order.
@@ -154,7 +156,7 @@ func topLevel(data []byte) ([]field, error) {
 			return nil, err
 		}
 		off += bytes.IndexByte(data[off:], '"')
-		out = append(out, field{name: name, raw: raw, off: off})
+		out = append(out, field{name: name, raw: raw, off: off, valOff: int(dec.InputOffset()) - len(raw)})
 	}
 	if _, err := dec.Token(); err != nil {
 		return nil, err
@@ -250,7 +252,8 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 			continue
 		}
 		if err := k.read(r, f.raw); err != nil {
-			return nil, fail(data, f.off, err)
+			off, err := f.explain(data, err)
+			return nil, fail(data, off, err)
 		}
 	}
 	if err := r.checkNonconsecutive(); err != nil {
@@ -261,6 +264,36 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 	}
 	return r.p, nil
 }
+
+// explain places an error in reading f's value, and names f's key in
+// it when its text does not: a value of the wrong type by its path in
+// data, with what was wanted and found.
+func (f field) explain(data []byte, err error) (int, error) {
+	var te *json.UnmarshalTypeError
+	var ue *UnsupportedError
+	switch {
+	case errors.As(err, &te):
+		at := *te // its offset is in f.raw, which every read decodes whole
+		at.Offset += int64(f.valOff)
+		off, text := layouts.ExplainJSON(data, &at)
+		if off < 0 {
+			off = f.off
+		}
+		return off, fmt.Errorf("%w: %s", layouts.ErrSyntax, text)
+	case errors.As(err, &ue), strings.Contains(" "+err.Error(), " "+f.name+" "): // named already
+		return f.off, err
+	}
+	return f.off, &keyError{key: f.name, err: err}
+}
+
+// keyError is an error in the value of a key, which its text names.
+type keyError struct {
+	key string
+	err error
+}
+
+func (e *keyError) Error() string { return fmt.Sprintf("%s: %v", e.key, e.err) }
+func (e *keyError) Unwrap() error { return e.err }
 
 // empty is a value that asks for nothing: null, false, "", [], {}.
 func empty(raw json.RawMessage) bool {
@@ -289,7 +322,7 @@ func lineCol(data []byte, off int) (line, col int) {
 
 func decode(raw json.RawMessage, v any) error {
 	if err := json.Unmarshal(raw, v); err != nil {
-		return fmt.Errorf("%w: %s", layouts.ErrSyntax, strings.TrimPrefix(err.Error(), "json: "))
+		return fmt.Errorf("%w: %w", layouts.ErrSyntax, err) // Parse words a type error
 	}
 	return nil
 }
