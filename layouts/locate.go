@@ -102,3 +102,10 @@ func skipJSONSpace(data []byte, i int) int {
 	}
 	return i
 }
+
+// LocateJSON is the offset in a JSON document of the value at path,
+// object keys (string) and array indices (int, from 0), if it is there:
+// where a reader that checks a value after decoding places its error.
+func LocateJSON(data []byte, path ...any) (int, bool) {
+	return locate(data, path)
+}

@@ -77,6 +77,11 @@ func jsonText(text []byte) ([]byte, error) {
 	}
 	if !strings.HasPrefix(s, "{") {
 		if !rePayload().MatchString(s) {
+			if json.Valid([]byte(s)) { // [1,2], "text": JSON, but no puzzle
+				var obj map[string]json.RawMessage
+				_, what := layouts.ExplainJSON([]byte(s), json.Unmarshal([]byte(s), &obj))
+				return nil, fmt.Errorf("%w: %s", ErrNotSCL, what)
+			}
 			return nil, fmt.Errorf("%w: neither JSON, nor a SudokuPad address or id, nor a payload", ErrNotSCL)
 		}
 		d, err := lzstring.DecompressFromBase64(s)
@@ -88,7 +93,7 @@ func jsonText(text []byte) ([]byte, error) {
 			}
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%w: bad payload: %w", ErrNotSCL, err)
+			return nil, fmt.Errorf("%w: neither JSON nor an address, and a bad payload: %w", ErrNotSCL, err)
 		}
 		s = d
 	}
@@ -98,6 +103,11 @@ func jsonText(text []byte) ([]byte, error) {
 	js, err := unzip(s)
 	if errors.Is(err, layouts.ErrTooLarge) {
 		return nil, err
+	}
+	if err != nil && strings.HasPrefix(s, `{"`) { // JSON, broken: zipped text has no quoted keys
+		var v any
+		off, msg := layouts.ExplainJSON([]byte(s), json.Unmarshal([]byte(s), &v))
+		return []byte(s), atOffset(fmt.Errorf("%w: %s", layouts.ErrSyntax, msg), off)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", layouts.ErrSyntax, err)
@@ -180,14 +190,22 @@ type (
 // *layouts.ParseError; a part gattai cannot read unwraps to an
 // *UnsupportedError, an input that is not scl to ErrNotSCL.
 func Parse(name string, text []byte) (*Puzzle, error) {
-	fail := func(err error) error { return &layouts.ParseError{File: name, Line: 1, Col: 1, Err: err} }
+	var js []byte
+	fail := func(err error) error {
+		line, col := 1, 1
+		if off, ok := offset(js, err); ok {
+			line, col = lineCol(js, off)
+		}
+		return &layouts.ParseError{File: name, Line: line, Col: col, Err: err}
+	}
 	js, err := jsonText(text)
 	if err != nil {
-		return nil, fail(err)
+		return nil, fail(err) // js, if any, is the broken JSON
 	}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(js, &top); err != nil {
-		return nil, fail(fmt.Errorf("%w: %v", layouts.ErrSyntax, err))
+		off, msg := layouts.ExplainJSON(js, err)
+		return nil, fail(atOffset(fmt.Errorf("%w: %s", layouts.ErrSyntax, msg), off))
 	}
 	names := make([]string, 0, len(top))
 	for k := range top {
@@ -211,12 +229,60 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 	}
 	var sp sclPuzzle
 	if err := json.Unmarshal(js, &sp); err != nil {
-		return nil, fail(fmt.Errorf("%w: %v", layouts.ErrSyntax, strings.TrimPrefix(err.Error(), "json: ")))
+		off, msg := layouts.ExplainJSON(js, err) // no Go types: the path, what was wanted and found
+		return nil, fail(atOffset(fmt.Errorf("%w: %s", layouts.ErrSyntax, msg), off))
 	}
 	if err := r.read(&sp); err != nil {
 		return nil, fail(err)
 	}
 	return r.p, nil
+}
+
+// placedError is an error at a value of the puzzle's JSON: at an
+// offset, or at a path of object keys (string) and array indices (int).
+type placedError struct {
+	off  int // -1: at path
+	path []any
+	err  error
+}
+
+func (e *placedError) Error() string { return e.err.Error() }
+func (e *placedError) Unwrap() error { return e.err }
+
+// at places err at a path in the JSON.
+func at(err error, path ...any) error { return &placedError{off: -1, path: path, err: err} }
+
+// atOffset places err at an offset in the JSON, -1 for none.
+func atOffset(err error, off int) error { return &placedError{off: off, err: err} }
+
+// offset is where in js err is: where at placed it, or the part an
+// *UnsupportedError names.
+func offset(js []byte, err error) (int, bool) {
+	var pe *placedError
+	var ue *UnsupportedError
+	switch {
+	case errors.As(err, &pe) && pe.path == nil:
+		return pe.off, pe.off >= 0
+	case errors.As(err, &pe):
+		return layouts.LocateJSON(js, pe.path...)
+	case errors.As(err, &ue) && ue.Index > 0:
+		return layouts.LocateJSON(js, ue.Key, ue.Index-1)
+	case errors.As(err, &ue):
+		return layouts.LocateJSON(js, ue.Key)
+	}
+	return 0, false
+}
+
+func lineCol(data []byte, off int) (line, col int) {
+	line, col = 1, 1
+	for i := 0; i < off && i < len(data); i++ {
+		if data[i] == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return line, col
 }
 
 func emptyJSON(raw json.RawMessage) bool {
@@ -307,7 +373,7 @@ func (r *reader) read(sp *sclPuzzle) error {
 		r.width = max(r.width, len(row))
 	}
 	if r.height == 0 || r.height > layouts.MaxCanvasSide || r.width > layouts.MaxCanvasSide || r.height*r.width > layouts.MaxCells {
-		return fmt.Errorf("%w: %dx%d cells", layouts.ErrTooLarge, r.height, r.width)
+		return at(fmt.Errorf("%w: %dx%d cells", layouts.ErrTooLarge, r.height, r.width), "cells")
 	}
 	// Overlays: hiding rectangles and kropki dots.
 	r.hidden = map[layouts.Pos]bool{}
@@ -392,11 +458,14 @@ func (r *reader) read(sp *sclPuzzle) error {
 	// Cages are killer cages; metadata cages were taken by meta.
 	for i, c := range sp.Cages {
 		if len(c.Cells) == 0 {
+			if _, err := strconv.Atoi(strings.TrimSpace(strings.Trim(strings.TrimSpace(string(c.Value)), `"`))); err == nil {
+				return at(fmt.Errorf("%w: cage %d: a sum (%s) with no cells", layouts.ErrLayout, i+1, c.Value), "cages", i)
+			}
 			continue
 		}
 		ps, err := r.positions(c.Cells, fmt.Sprintf("cage %d", i+1))
 		if err != nil {
-			return err
+			return at(err, "cages", i)
 		}
 		k := layouts.Constraint{Kind: "killer", Cells: ps}
 		if !emptyJSON(c.Value) {
@@ -437,11 +506,11 @@ func (r *reader) read(sp *sclPuzzle) error {
 			pos := layouts.Pos{Row: row, Col: col}
 			d, err := strconv.Atoi(strings.Trim(string(raw), `"`))
 			if err != nil || d < 1 || d > m.N {
-				return fmt.Errorf("%w: cell %s holds %s, not a digit 1..%d", layouts.ErrSymbol, pos, raw, m.N)
+				return at(fmt.Errorf("%w: cell %s holds %s, not a digit 1..%d", layouts.ErrSymbol, pos, raw, m.N), "cells", row, col, "value")
 			}
 			ci, ok := m.Cell(pos)
 			if !ok {
-				return fmt.Errorf("%w: cell %s holds %d but is outside every grid", layouts.ErrLayout, pos, d)
+				return at(fmt.Errorf("%w: cell %s holds %d but is outside every grid", layouts.ErrLayout, pos, d), "cells", row, col, "value")
 			}
 			p.Givens[ci] = uint8(d)
 		}
@@ -609,7 +678,8 @@ func (r *reader) positions(cells [][]int, what string) ([]layouts.Pos, error) {
 	out := make([]layouts.Pos, 0, len(cells))
 	for _, c := range cells {
 		if len(c) != 2 || c[0] < 0 || c[1] < 0 || c[0] >= r.height || c[1] >= r.width {
-			return nil, fmt.Errorf("%w: %s: cell %v is off the board", layouts.ErrLayout, what, c)
+			written, _ := json.Marshal(c)
+			return nil, fmt.Errorf("%w: %s: cell %s is off the board", layouts.ErrLayout, what, written)
 		}
 		p := layouts.Pos{Row: c[0], Col: c[1]}
 		if r.hidden[p] {
@@ -628,7 +698,7 @@ func (r *reader) layout(regions [][][]int) (*layouts.Layout, error) {
 	for i, reg := range regions {
 		ps, err := r.positions(reg, fmt.Sprintf("region %d", i+1))
 		if err != nil {
-			return nil, err
+			return nil, at(err, "regions", i)
 		}
 		if n == 0 {
 			n = len(ps)
@@ -638,7 +708,7 @@ func (r *reader) layout(regions [][][]int) (*layouts.Layout, error) {
 		}
 		for _, p := range ps {
 			if _, dup := owner[p]; dup {
-				return nil, fmt.Errorf("%w: region %d: cell %s is in two regions", layouts.ErrLayout, i+1, p)
+				return nil, at(fmt.Errorf("%w: region %d: cell %s is in two regions", layouts.ErrLayout, i+1, p), "regions", i)
 			}
 			owner[p] = i
 		}

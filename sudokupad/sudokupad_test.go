@@ -322,6 +322,35 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+// An error names what the user wrote and the element it is in, placed
+// at that element of JSON: never a Go type, never only 1:1.
+func TestParseErrorsSay(t *testing.T) {
+	for _, tc := range []struct{ name, in, says string }{
+		{"cells a number", `{"cells":5}`, `-:1:10: syntax error: cells: want a list of lists of objects, found 5`},
+		{"cell a number", `{"cells":[[{},1]]}`, `-:1:15: syntax error: cells[0][1]: want an object, found 1`},
+		{"centre a word", "{\"cells\":[[{}]],\n\"overlays\":[{\"center\":\"a\"}]}", `-:2:23: syntax error: overlays[0].center: want a list of numbers, found "a"`},
+		{"broken JSON", `{"cells":[[{}]],, "x":1}`, `-:1:17: syntax error: invalid character ','`},
+		{"bad digit", `{"cells":[[{},{}],[{},{"value":"x"}]],"regions":[[[0,0],[0,1]],[[1,0],[1,1]]]}`, `-:1:32: unknown symbol: cell r2c2 holds "x", not a digit 1..2`},
+		{"cage off the board", `{"cells":[[{}]],"cages":[{"cells":[[0,0]]},{"cells":[[0,5]]}]}`, `-:1:44: bad layout: cage 2: cell [0,5] is off the board`},
+		{"region off the board", `{"cells":[[{}]],"regions":[[[1,0]]]}`, `-:1:28: bad layout: region 1: cell [1,0] is off the board`},
+		{"line", twoByTwo(``)[:len(twoByTwo(``))-len(`,"metadata":{}}`)] + `,"lines":[{"wayPoints":[[0.5,0.5],[1.5,1.5]],"color":"#FF0000"}]}`, `-:1:77: SudokuPad "lines" item 1`},
+		// A cage with a sum and no cells is refused by name, not skipped.
+		{"sum with no cells", `{"cells":[[{}]],"cages":[{"cells":[],"value":5}]}`, `-:1:26: bad layout: cage 1: a sum (5) with no cells`},
+		{"sum text with no cells", `{"cells":[[{}]],"cages":[{"cells":[[0,0]]},{"value":"12"}]}`, `-:1:44: bad layout: cage 2: a sum ("12") with no cells`},
+		// JSON that is no object says what it is, not "neither JSON".
+		{"a list", `[1,2]`, `-:1:1: not a SudokuPad scl puzzle: want an object, found a list`},
+		{"a word", `hello`, `-:1:1: not a SudokuPad scl puzzle: neither JSON nor an address, and a bad payload: `},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse("", []byte(tc.in))
+			var pe *layouts.ParseError
+			if !errors.As(err, &pe) || !strings.HasPrefix(err.Error(), tc.says) {
+				t.Errorf("err = %v, want %s...", err, tc.says)
+			}
+		})
+	}
+}
+
 // twoByTwo is a 2x2 classic (boxes of a row) with the metadata fields
 // meta.
 func twoByTwo(meta string) string {
