@@ -302,6 +302,9 @@ func TestParseErrors(t *testing.T) {
 		// Any other error in a key's value names the key.
 		{"cage cell outside", fp(`,"killercage":[{"cells":["R1C9"]}]`), layouts.ErrLayout, "", "killercage: bad layout: cell R1C9 is outside the 4x4 grid"},
 		{"not fpuzzles", `hello world!`, ErrNotFPuzzles, "", ""},
+		// JSON that is no object says what it is, not "neither JSON".
+		{"a list", `[1,2]`, ErrNotFPuzzles, "-:1:1:", "not an f-puzzles puzzle: want an object, found a list"},
+		{"a word", `hello`, ErrNotFPuzzles, "-:1:1:", "not an f-puzzles puzzle: neither JSON nor an address, and a bad payload: "},
 		{"scl id", `sclN4Ig`, ErrNotFPuzzles, "", ""},
 		{"scl json", `{"cells":[[{}]],"regions":[]}`, ErrNotFPuzzles, "", ""},
 		{"bad payload", `N4IgzglgXgpiBcBOANCA5gJwgEwQbT1ADcBD`, ErrNotFPuzzles, "", ""},

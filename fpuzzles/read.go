@@ -80,6 +80,11 @@ func jsonText(text []byte) ([]byte, error) {
 	} else if rePayload().MatchString(s) {
 		payload = s
 	} else {
+		if json.Valid([]byte(s)) { // [1,2], "text": JSON, but no puzzle
+			var obj map[string]json.RawMessage
+			_, what := layouts.ExplainJSON([]byte(s), json.Unmarshal([]byte(s), &obj))
+			return nil, fmt.Errorf("%w: %s", ErrNotFPuzzles, what)
+		}
 		return nil, fmt.Errorf("%w: neither JSON, nor an f-puzzles or SudokuPad address, nor a payload", ErrNotFPuzzles)
 	}
 	// SudokuPad's converter accepts the URI-component alphabet too.
@@ -91,7 +96,7 @@ func jsonText(text []byte) ([]byte, error) {
 		if err == nil {
 			err = errors.New("it does not decompress to JSON")
 		}
-		return nil, fmt.Errorf("%w: bad payload: %w", ErrNotFPuzzles, err)
+		return nil, fmt.Errorf("%w: neither JSON nor an address, and a bad payload: %w", ErrNotFPuzzles, err)
 	}
 	return []byte(js), nil
 }
