@@ -153,8 +153,10 @@ func parseLink(name string, line int, format string, text []byte, notes io.Write
 			rec.err = &layouts.ParseError{File: name, Line: line - 1 + pe.Line, Col: pe.Col, Err: pe.Err}
 			return rec
 		case errors.As(err, &pe):
-			// A position in the link's decompressed JSON, not in the file.
-			err = fmt.Errorf("in the puzzle's JSON at %d:%d: %w", pe.Line, pe.Col, pe.Err)
+			// A position in the link's decompressed JSON, which the user
+			// never sees, or 1:1 of a line that held none: the link's line
+			// is where, and the message names the key or element.
+			err = pe.Err
 		}
 		rec.err = &layouts.ParseError{File: name, Line: line, Col: 1, Err: err}
 		return rec

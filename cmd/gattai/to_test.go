@@ -151,6 +151,29 @@ func TestLinkJSONPosition(t *testing.T) {
 	}
 }
 
+// An error in a link is at its line, said once: not the reader's
+// position in the link's decompressed JSON on top, nor 1:1 of a line
+// that held no JSON at all.
+func TestLinkErrorPosition(t *testing.T) {
+	cage := fpuzzles.LinkPrefix + lzstring.CompressToBase64(`{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":"R1C1"}]}`)
+	tests := []struct {
+		name, in, format, want string
+	}{
+		{"not a link", "# links\nhello\n", "fpuzzles", "# -:2:1: not an f-puzzles puzzle: neither JSON nor an address, and a bad payload: "},
+		{"not a link, sudokupad", "hello\n", "sudokupad", "# -:1:1: not a SudokuPad scl puzzle: neither JSON nor an address, and a bad payload: "},
+		{"a list", "[1,2]\n", "fpuzzles", "# -:1:1: not an f-puzzles puzzle: want an object, found a list\n"},
+		{"inside the link", "# links\n\n" + cage + "\n", "auto", "# -:3:1: syntax error: killercage[0].cells: want a list of strings, found \"R1C1\"\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errs, code := runGattai(t, tt.in, "solve", "--format", tt.format)
+			if code != exitBadInput || !strings.HasPrefix(out, tt.want) || strings.Contains(out, "JSON at") || strings.Count(errs, "\n") != 1 {
+				t.Errorf("exit %d, %q, stderr %q; want %q", code, out, errs, tt.want)
+			}
+		})
+	}
+}
+
 // A link pasted as an argument is the input, when no file has its name.
 func TestLinkArgument(t *testing.T) {
 	link, _, code := runGattai(t, "", "solve", "--to", "fpuzzles", td("examples", "classic.txt"))
