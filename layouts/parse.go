@@ -134,6 +134,14 @@ func quote(s string) string {
 	return strconv.Quote(s)
 }
 
+// plural is "1 row", "2 rows".
+func plural(k int, noun string) string {
+	if k == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(k) + " " + noun + "s"
+}
+
 // symbolRange names the symbols of a grid of n: "1-9", "1-9 and A-G".
 func symbolRange(n int) string {
 	switch {
@@ -251,7 +259,7 @@ func countError(s *sheet, l line, cells []cell, want int, what string) {
 	if len(cells) > want {
 		col = cells[want].col
 	}
-	s.fail(l.num, col, fmt.Errorf("%w: %s has %d symbols, want %d", ErrShape, what, len(cells), want))
+	s.fail(l.num, col, fmt.Errorf("%w: %s has %s, want %d", ErrShape, what, plural(len(cells), "symbol"), want))
 }
 
 // lastLine reports whether l, just consumed, ends the input without a
@@ -289,9 +297,9 @@ func (r *Reader) readLine() (*Puzzle, error) {
 		case k > MaxSymbols*MaxSymbols:
 			s.fail(l.num, cells[MaxSymbols*MaxSymbols].col, fmt.Errorf("%w: line has %d symbols, more than a %dx%d grid", ErrTooLarge, k, MaxSymbols, MaxSymbols))
 		case r.lastLine():
-			s.fail(l.num, len(l.text)+1, fmt.Errorf("%w: input ends after %d symbols", ErrTruncated, k))
+			s.fail(l.num, len(l.text)+1, fmt.Errorf("%w: input ends after %s", ErrTruncated, plural(k, "symbol")))
 		default:
-			s.fail(l.num, len(l.text)+1, fmt.Errorf("%w: line has %d symbols, not n*n for a grid size n (81 for 9x9)", ErrShape, k))
+			s.fail(l.num, len(l.text)+1, fmt.Errorf("%w: line has %s, not n*n for a grid size n (81 for 9x9)", ErrShape, plural(k, "symbol")))
 		}
 		if s.err != nil {
 			return s.puzzle()
@@ -416,7 +424,7 @@ func (r *Reader) readPOJ() (*Puzzle, error) {
 		if r.left > 0 {
 			line, col := r.end()
 			err := &ParseError{File: r.opts.File, Line: line, Col: col,
-				Err: fmt.Errorf("%w: input ends %d puzzles short of its count line", ErrTruncated, r.left)}
+				Err: fmt.Errorf("%w: input ends %s short of its count line", ErrTruncated, plural(r.left, "puzzle"))}
 			r.left = 0
 			return nil, err
 		}
@@ -501,7 +509,7 @@ func (r *Reader) readGrid(s *sheet, n int, euler bool) (*Puzzle, error) {
 		if n == 0 {
 			k := len(cells)
 			if !isAutoSize(k) {
-				err := fmt.Errorf("%w: row has %d symbols; without a layout a grid has 4, 6, 8, 9, 12, 16, 25, 36, 49 or 64", ErrShape, k)
+				err := fmt.Errorf("%w: row has %s; without a layout a grid has 4, 6, 8, 9, 12, 16, 25, 36, 49 or 64", ErrShape, plural(k, "symbol"))
 				if k > MaxSymbols {
 					err = fmt.Errorf("%w: row has %d symbols, more than %d", ErrTooLarge, k, MaxSymbols)
 				}
@@ -929,5 +937,5 @@ func (r *Reader) detectCanvas(rows []line, atEOF bool) (*Model, error) {
 		return r.builtin(near.name, near.n)
 	}
 	return nil, &ParseError{File: r.opts.File, Line: rows[0].num, Col: 1,
-		Err: fmt.Errorf("%w: no built-in layout has a canvas of %d rows and %d columns; give the layout", ErrShape, h, w)}
+		Err: fmt.Errorf("%w: no built-in layout has a canvas of %s and %s; give the layout (--layout, --size or --layout-file)", ErrShape, plural(h, "row"), plural(w, "column"))}
 }
