@@ -275,7 +275,8 @@ func TestParseErrors(t *testing.T) {
 		at       string
 		says     string // in the message, if set
 	}{
-		{"syntax", `{"size":4,`, layouts.ErrSyntax, "", ""},
+		{"syntax", `{"size":4,`, layouts.ErrSyntax, "-:1:11:", "syntax error: the JSON ends early"},
+		{"data after", `{"size":4}  x`, layouts.ErrSyntax, "-:1:13:", "syntax error: data after the JSON object"},
 		{"no grid", `{"size":4}`, ErrNotFPuzzles, "", ""},
 		{"short grid", `{"size":4,"grid":[]}`, layouts.ErrShape, "-:1:11:", ""},
 		{"bad size", `{"size":99,"grid":[]}`, layouts.ErrTooLarge, "-:1:2:", ""},

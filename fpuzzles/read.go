@@ -166,11 +166,17 @@ func topLevel(data []byte) ([]field, error) {
 	if _, err := dec.Token(); err != nil {
 		return nil, err
 	}
+	end := int(dec.InputOffset())
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("data after the JSON object")
+		return nil, &afterError{off: end + len(data[end:]) - len(bytes.TrimLeft(data[end:], " \t\r\n"))}
 	}
 	return out, nil
 }
+
+// afterError is data after the JSON object, at off.
+type afterError struct{ off int }
+
+func (e *afterError) Error() string { return "data after the JSON object" }
 
 // reader is Parse's state: the keys' values gathered before the layout
 // is built from them in a fixed order.
@@ -210,12 +216,11 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 	}
 	fields, err := topLevel(data)
 	if err != nil {
-		var se *json.SyntaxError
-		off := 0
-		if errors.As(err, &se) {
-			off = int(se.Offset) - 1
+		off, msg := layouts.ExplainJSON(data, err) // "EOF": the JSON ends early
+		if ae := (*afterError)(nil); errors.As(err, &ae) {
+			off = ae.off
 		}
-		return nil, fail(data, off, fmt.Errorf("%w: %w", layouts.ErrSyntax, err))
+		return nil, fail(data, max(off, 0), fmt.Errorf("%w: %s", layouts.ErrSyntax, msg))
 	}
 	r := &reader{p: &Puzzle{}}
 	byName := map[string]field{}

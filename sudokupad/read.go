@@ -104,7 +104,7 @@ func jsonText(text []byte) ([]byte, error) {
 	if errors.Is(err, layouts.ErrTooLarge) {
 		return nil, err
 	}
-	if err != nil && strings.HasPrefix(s, `{"`) { // JSON, broken: zipped text has no quoted keys
+	if err != nil && strings.HasPrefix(strings.TrimLeft(s[1:], " \t\r\n"), `"`) { // JSON, broken: zipped text has no quoted keys
 		var v any
 		off, msg := layouts.ExplainJSON([]byte(s), json.Unmarshal([]byte(s), &v))
 		return []byte(s), atOffset(fmt.Errorf("%w: %s", layouts.ErrSyntax, msg), off)

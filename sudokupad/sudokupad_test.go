@@ -330,6 +330,7 @@ func TestParseErrorsSay(t *testing.T) {
 		{"cell a number", `{"cells":[[{},1]]}`, `-:1:15: syntax error: cells[0][1]: want an object, found 1`},
 		{"centre a word", "{\"cells\":[[{}]],\n\"overlays\":[{\"center\":\"a\"}]}", `-:2:23: syntax error: overlays[0].center: want a list of numbers, found "a"`},
 		{"broken JSON", `{"cells":[[{}]],, "x":1}`, `-:1:17: syntax error: invalid character ','`},
+		{"broken JSON, spaced", `{ "cells":[[{}]],, "x":1}`, `-:1:18: syntax error: invalid character ','`},
 		{"bad digit", `{"cells":[[{},{}],[{},{"value":"x"}]],"regions":[[[0,0],[0,1]],[[1,0],[1,1]]]}`, `-:1:32: unknown symbol: cell r2c2 holds "x", not a digit 1..2`},
 		{"cage off the board", `{"cells":[[{}]],"cages":[{"cells":[[0,0]]},{"cells":[[0,5]]}]}`, `-:1:44: bad layout: cage 2: cell [0,5] is off the board`},
 		{"region off the board", `{"cells":[[{}]],"regions":[[[1,0]]]}`, `-:1:28: bad layout: region 1: cell [1,0] is off the board`},
