@@ -581,7 +581,7 @@ func readSource(s source, rd reading, n *atomic.Int64, put func(*record) bool) b
 	if recordInput(rd.format, br) {
 		return readRecords(s.name, rd, br, put)
 	}
-	if linkInput(rd.format, br) {
+	if linkInput(rd.format, rd.blank, br) {
 		if rd.model != nil {
 			return put(&record{file: s.name, err: errors.New("a setter's link carries its own layout: drop --layout, --layout-file, --size and --box")})
 		}

@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"gattai/fpuzzles"
 	"gattai/layouts"
@@ -18,16 +20,19 @@ const maxLink = 4 << 20
 
 // linkInput reports whether the input read through br holds setters'
 // links (or their JSON) rather than text grids: as --format says, or,
-// under auto, as its first line looks.
-func linkInput(f string, br *bufio.Reader) bool {
+// under auto, as its first line looks. A '{' starts no grid, unless
+// blank (--blank) makes it an empty cell: text that starts with one is
+// JSON, whose errors the links' readers tell.
+func linkInput(f, blank string, br *bufio.Reader) bool {
+	json := func(text []byte) bool { return text[0] == '{' && !strings.Contains(blank, "{") }
 	switch f {
 	case "fpuzzles", "sudokupad":
 		return true
 	case "auto":
 		head, _ := br.Peek(64 << 10)
 		head = bytes.TrimPrefix(head, []byte("\ufeff"))
-		if bytes.HasPrefix(bytes.TrimSpace(head), []byte("{")) {
-			return fpuzzles.Detect(head) || sudokupadLink(head)
+		if t := bytes.TrimSpace(head); len(t) > 0 && json(t) {
+			return true
 		}
 		for len(head) > 0 { // the first line that is no comment
 			var line []byte
@@ -36,7 +41,7 @@ func linkInput(f string, br *bufio.Reader) bool {
 				if plainLine(line) {
 					return false // spares the detectors' regexps
 				}
-				return fpuzzles.Detect(line) || sudokupadLink(line)
+				return json(line) || fpuzzles.Detect(line) || sudokupadLink(line)
 			}
 		}
 	}
@@ -142,6 +147,16 @@ func parseLink(name string, line int, format string, text []byte, notes io.Write
 		if sp, err = sudokupad.Parse(name, text); err == nil {
 			p, ns = sp.Puzzle, sp.Notes
 		}
+	case text[0] == '{' && !json.Valid(text):
+		// Broken JSON, of either site: its syntax error, where it is.
+		var v any
+		off, msg := layouts.ExplainJSON(text, json.Unmarshal(text, &v))
+		off = max(off, 0)
+		nl := bytes.LastIndexByte(text[:off], '\n')
+		err = &layouts.ParseError{File: name, Line: 1 + bytes.Count(text[:off], []byte("\n")), Col: off - nl,
+			Err: fmt.Errorf("%w: %s", layouts.ErrSyntax, msg)}
+	case text[0] == '{':
+		err = errors.New(`JSON, but no puzzle: neither f-puzzles' (with "size" and "grid") nor SudokuPad's (with "cells")`)
 	default:
 		err = errors.New("not an f-puzzles or SudokuPad link, id or JSON")
 	}

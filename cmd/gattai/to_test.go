@@ -163,6 +163,11 @@ func TestLinkErrorPosition(t *testing.T) {
 		{"not a link, sudokupad", "hello\n", "sudokupad", "# -:1:1: not a SudokuPad scl puzzle: neither JSON nor an address, and a bad payload: "},
 		{"a list", "[1,2]\n", "fpuzzles", "# -:1:1: not an f-puzzles puzzle: want an object, found a list\n"},
 		{"inside the link", "# links\n\n" + cage + "\n", "auto", "# -:3:1: syntax error: killercage[0].cells: want a list of strings, found \"R1C1\"\n"},
+		// Text that starts with '{' is JSON, never a grid: broken, it
+		// gets its syntax error, not "no built-in layout has a canvas".
+		{"broken JSON", "{\"cells\": [[{}]],\n \"x\" 1}\n", "auto", "# -:2:6: syntax error: invalid character '1' after object key\n"},
+		{"broken JSON, a line", "# links\n{\"cells\": [[{}]], \"x\":\n", "auto", "# -:2:22: syntax error: unexpected end of JSON input\n"},
+		{"JSON of no site", "{\"a\": 1}\n", "auto", "# -:1:1: JSON, but no puzzle: neither f-puzzles' (with \"size\" and \"grid\") nor SudokuPad's (with \"cells\")\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -171,6 +176,15 @@ func TestLinkErrorPosition(t *testing.T) {
 				t.Errorf("exit %d, %q, stderr %q; want %q", code, out, errs, tt.want)
 			}
 		})
+	}
+}
+
+// With --blank '{' a '{' is an empty cell: text that starts with one
+// is a grid, not JSON.
+func TestBlankBrace(t *testing.T) {
+	out, errs, code := runGattai(t, "{2{4\n3{1{\n{1{3\n4{2{\n", "solve", "--blank", "{")
+	if code != 0 || out != "1234\n3412\n2143\n4321\n" {
+		t.Errorf("exit %d, %q, %s", code, out, errs)
 	}
 }
 
