@@ -207,6 +207,9 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 		off, msg := layouts.ExplainJSON(js, err)
 		return nil, fail(atOffset(fmt.Errorf("%w: %s", layouts.ErrSyntax, msg), off))
 	}
+	if k, off, ok := twice(js); ok { // json keeps the last: half the puzzle would be lost
+		return nil, fail(atOffset(fmt.Errorf("%w: key %q given twice", layouts.ErrSyntax, k), off))
+	}
 	names := make([]string, 0, len(top))
 	for k := range top {
 		names = append(names, k)
@@ -236,6 +239,34 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 		return nil, fail(err)
 	}
 	return r.p, nil
+}
+
+// twice finds a key that the JSON object js gives twice, and where it
+// is the second time.
+func twice(js []byte) (string, int, bool) {
+	dec := json.NewDecoder(bytes.NewReader(js))
+	dec.UseNumber()
+	if _, err := dec.Token(); err != nil { // '{'
+		return "", 0, false
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		off := int(dec.InputOffset())
+		tok, err := dec.Token()
+		if err != nil {
+			return "", 0, false
+		}
+		k, _ := tok.(string)
+		if seen[k] {
+			return k, off + bytes.IndexByte(js[off:], '"'), true
+		}
+		seen[k] = true
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return "", 0, false
+		}
+	}
+	return "", 0, false
 }
 
 // placedError is an error at a value of the puzzle's JSON: at an
@@ -372,7 +403,10 @@ func (r *reader) read(sp *sclPuzzle) error {
 	for _, row := range sp.Cells {
 		r.width = max(r.width, len(row))
 	}
-	if r.height == 0 || r.height > layouts.MaxCanvasSide || r.width > layouts.MaxCanvasSide || r.height*r.width > layouts.MaxCells {
+	if r.height == 0 {
+		return at(fmt.Errorf("%w: cells: no rows of cells", layouts.ErrShape), "cells")
+	}
+	if r.height > layouts.MaxCanvasSide || r.width > layouts.MaxCanvasSide || r.height*r.width > layouts.MaxCells {
 		return at(fmt.Errorf("%w: %dx%d cells", layouts.ErrTooLarge, r.height, r.width), "cells")
 	}
 	// Overlays: hiding rectangles and kropki dots.
@@ -625,7 +659,9 @@ func (r *reader) meta(sp *sclPuzzle) error {
 		case "solution":
 			r.p.Solution = val
 		case "grids":
-			return r.readGrids(val)
+			if err := r.readGrids(val); err != nil {
+				return at(err, "metadata", "grids")
+			}
 		case "bgimage", "foglight", "foglink":
 			return &UnsupportedError{Key: "metadata", Detail: key}
 		default:

@@ -335,6 +335,11 @@ func TestParseErrorsSay(t *testing.T) {
 		{"cage off the board", `{"cells":[[{}]],"cages":[{"cells":[[0,0]]},{"cells":[[0,5]]}]}`, `-:1:44: bad layout: cage 2: cell [0,5] is off the board`},
 		{"region off the board", `{"cells":[[{}]],"regions":[[[1,0]]]}`, `-:1:28: bad layout: region 1: cell [1,0] is off the board`},
 		{"line", twoByTwo(``)[:len(twoByTwo(``))-len(`,"metadata":{}}`)] + `,"lines":[{"wayPoints":[[0.5,0.5],[1.5,1.5]],"color":"#FF0000"}]}`, `-:1:77: SudokuPad "lines" item 1`},
+		{"huge digit", `{"cells":[[{"value":1e400}]]}`, `-:1:21: unknown symbol: cell r1c1 holds 1e400, not a digit 1..1`},
+		{"grids not a cell", twoByTwo(`"grids":5`), `-:1:88: bad layout: metadata grids: "5" is not a cell like r1c1`},
+		{"no rows", `{"cells":[]}`, `-:1:10: wrong shape: cells: no rows of cells`},
+		// A key given twice is refused: json would keep the last.
+		{"regions twice", `{"cells":[[{},{}],[{},{}]],"regions":[[[0,0],[0,1]],[[1,0],[1,1]]],"regions":[[[0,0]],[[0,1]],[[1,0]],[[1,1]]]}`, `-:1:68: syntax error: key "regions" given twice`},
 		// A cage with a sum and no cells is refused by name, not skipped.
 		{"sum with no cells", `{"cells":[[{}]],"cages":[{"cells":[],"value":5}]}`, `-:1:26: bad layout: cage 1: a sum (5) with no cells`},
 		{"sum text with no cells", `{"cells":[[{}]],"cages":[{"cells":[[0,0]]},{"value":"12"}]}`, `-:1:44: bad layout: cage 2: a sum ("12") with no cells`},
