@@ -214,7 +214,9 @@ func (r *Reader) parse(text []byte) (*layouts.Puzzle, error) {
 		if err != nil {
 			var le *layouts.ParseError
 			if errors.As(err, &le) {
-				return fail(lf.at+le.Col-1, fmt.Errorf("in \"layout\" at %d:%d: %w", le.Line, le.Col, le.Err))
+				// The layout is written on the record's line, one line of
+				// JSON: its position is the line's, said once.
+				return fail(lf.at+le.Col-1, fmt.Errorf("in \"layout\": %w", le.Err))
 			}
 			return fail(lf.at, fmt.Errorf("in \"layout\": %w", err))
 		}

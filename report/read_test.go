@@ -88,7 +88,7 @@ func TestReadBad(t *testing.T) {
 		{`bad.jsonl:3:37: syntax error: unexpected end of the record`, layouts.ErrSyntax, false},
 		{`bad.jsonl:4:1: bad record: not a JSON object`, report.ErrRecord, false},
 		{`bad.jsonl:5:11: in "puzzle" at 1:3: unknown symbol 'x'`, layouts.ErrSymbol, false},
-		{`bad.jsonl:6:75: in "layout" at 1:35: bad layout: unknown field "extra"`, layouts.ErrLayout, false},
+		{`bad.jsonl:6:75: in "layout": bad layout: unknown field "extra"`, layouts.ErrLayout, false},
 		{`bad.jsonl:7:11: bad record: "puzzle" holds more than one puzzle`, report.ErrRecord, false},
 		{`bad.jsonl:8:11: in "puzzle" at 1:1: empty input`, layouts.ErrEmpty, false},
 		{"", nil, true},
