@@ -156,7 +156,7 @@ func parseLink(name string, line int, format string, text []byte, notes io.Write
 		err = &layouts.ParseError{File: name, Line: 1 + bytes.Count(text[:off], []byte("\n")), Col: off - nl,
 			Err: fmt.Errorf("%w: %s", layouts.ErrSyntax, msg)}
 	case text[0] == '{':
-		err = errors.New(`JSON, but no puzzle: neither f-puzzles' (with "size" and "grid") nor SudokuPad's (with "cells")`)
+		err = errors.New(`JSON, but no puzzle: neither f-puzzles' (with "size" and "grid"), SudokuPad's (with "cells") nor a gattai record (with "puzzle")`)
 	default:
 		err = errors.New("not an f-puzzles or SudokuPad link, id or JSON")
 	}

@@ -167,7 +167,7 @@ func TestLinkErrorPosition(t *testing.T) {
 		// gets its syntax error, not "no built-in layout has a canvas".
 		{"broken JSON", "{\"cells\": [[{}]],\n \"x\" 1}\n", "auto", "# -:2:6: syntax error: invalid character '1' after object key\n"},
 		{"broken JSON, a line", "# links\n{\"cells\": [[{}]], \"x\":\n", "auto", "# -:2:22: syntax error: unexpected end of JSON input\n"},
-		{"JSON of no site", "{\"a\": 1}\n", "auto", "# -:1:1: JSON, but no puzzle: neither f-puzzles' (with \"size\" and \"grid\") nor SudokuPad's (with \"cells\")\n"},
+		{"JSON of no site", "{\"a\": 1}\n", "auto", "# -:1:1: JSON, but no puzzle: neither f-puzzles' (with \"size\" and \"grid\"), SudokuPad's (with \"cells\") nor a gattai record (with \"puzzle\")\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
