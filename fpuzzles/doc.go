@@ -94,6 +94,9 @@
 // module, one a kind) as links and read them back: each keeps its one
 // solution.
 //
-// Errors are placed in the JSON: for a link, in the decompressed JSON.
+// Errors are placed in the JSON: for a link, in the decompressed JSON,
+// which the user never sees, so each message names its key, or for a
+// value of the wrong type its path, what was wanted and what was found
+// ("grid[0][0]: want an object, found 1"), never a Go type.
 // Decompression is bounded by lzstring.DefaultLimit.
 package fpuzzles

@@ -203,8 +203,10 @@ type reader struct {
 
 // Parse reads an f-puzzles puzzle in any form jsonText accepts. Errors
 // are *layouts.ParseError at the key's position in the JSON (after
-// decompression, for a link); a key gattai cannot honour unwraps to an
-// *UnsupportedError, an input that is not f-puzzles to ErrNotFPuzzles.
+// decompression, for a link), or the value's for one of the wrong type,
+// and name the key or the value's path; a key gattai cannot honour
+// unwraps to an *UnsupportedError, an input that is not f-puzzles to
+// ErrNotFPuzzles.
 func Parse(name string, text []byte) (*Puzzle, error) {
 	fail := func(data []byte, off int, err error) error {
 		line, col := lineCol(data, off)

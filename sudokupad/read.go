@@ -187,8 +187,11 @@ type (
 // Parse reads a SudokuPad scl puzzle in any form jsonText accepts. The
 // canvas is SudokuPad's grid of cells, less the cells a hiding overlay
 // covers (see doc.go); its grids are found from the regions. Errors are
-// *layouts.ParseError; a part gattai cannot read unwraps to an
-// *UnsupportedError, an input that is not scl to ErrNotSCL.
+// *layouts.ParseError at the element of the JSON (after decompression
+// and unzipping, for a link) that they name ("cells[0][1]: want an
+// object, found 1", "cage 2: ..."), 1:1 when none; a part gattai cannot
+// read unwraps to an *UnsupportedError, an input that is not scl to
+// ErrNotSCL.
 func Parse(name string, text []byte) (*Puzzle, error) {
 	var js []byte
 	fail := func(err error) error {
