@@ -127,6 +127,9 @@ func value(s string) int {
 }
 
 func quote(s string) string {
+	if !utf8.ValidString(s) { // a byte, not the replacement character
+		return strconv.Quote(s) + " (not UTF-8)"
+	}
 	if utf8.RuneCountInString(s) == 1 {
 		ch, _ := utf8.DecodeRuneInString(s)
 		return strconv.QuoteRune(ch)

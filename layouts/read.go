@@ -34,11 +34,8 @@ type ReadOptions struct {
 func checkBlank(s string) error {
 	for i, ch := range s {
 		if ch <= ' ' || ch > '~' || ch == '#' || ch == '|' || ch >= '1' && ch <= '9' {
-			shown := quote(string(ch))
-			if _, size := utf8.DecodeRuneInString(s[i:]); ch == utf8.RuneError && size == 1 {
-				shown = fmt.Sprintf("byte %q", s[i:i+1]) // not UTF-8
-			}
-			return fmt.Errorf("empty-cell characters %q: %s cannot stand for an empty cell (want printable ASCII other than blanks, '#', '|' and 1-9)", s, shown)
+			_, size := utf8.DecodeRuneInString(s[i:])
+			return fmt.Errorf("empty-cell characters %q: %s cannot stand for an empty cell (want printable ASCII other than blanks, '#', '|' and 1-9)", s, quote(s[i:i+size]))
 		}
 	}
 	return nil

@@ -229,6 +229,7 @@ func TestReadMessages(t *testing.T) {
 	}{
 		{"unknown symbol", l81[:9] + "x" + l81[10:] + "\n", FormatLine, "x.txt:1:10: unknown symbol 'x' in a 9x9 grid, which has 1-9"},
 		{"punctuation", l81[:9] + "?" + l81[10:] + "\n", FormatLine, "x.txt:1:10: unknown symbol '?'"},
+		{"not UTF-8", l81[:9] + "\xe9" + l81[10:] + "\n", FormatLine, "x.txt:1:10: unknown symbol \"\\xe9\" (not UTF-8)"},
 		{"conflict", "44" + l81[2:] + "\n", FormatLine, "x.txt:1:2: conflicting givens: row 1: digit 4 given twice, at r1c1 and r1c2"},
 		{"short row", dropLast(rows9(l81), 3), FormatRows, "x.txt:3:9: wrong shape: row has 8 symbols, want 9"},
 		{"outside", edit(example(t, "samurai"), 1, 11, "5"), FormatCanvas, "x.txt:1:11: wrong shape: '5' at r1c11 is outside every grid of samurai"},
@@ -420,7 +421,7 @@ func TestReadBlank(t *testing.T) {
 	// A refused character is named whole, never by its first byte.
 	for _, tt := range []struct{ blank, want string }{
 		{"_é", `'é' cannot stand`},
-		{"_\xe9", `byte "\xe9" cannot stand`},
+		{"_\xe9", `"\xe9" (not UTF-8) cannot stand`},
 	} {
 		b, want := tt.blank, tt.want
 		_, err := ReadAll(strings.NewReader(l81+"\n"), ReadOptions{Blank: b})
