@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 
 	"gattai/fpuzzles"
 	"gattai/layouts"
@@ -97,12 +98,13 @@ func readLinks(name, format string, br *bufio.Reader, notes io.Writer, put func(
 		if err != nil {
 			return put(&record{file: name, line: 1, err: &layouts.ParseError{File: name, Line: 1, Col: 1, Err: pathless(err)}})
 		}
-		return put(parseLink(name, 1, format, data, notes))
+		return put(parseLink(name, 1, 1, format, data, notes))
 	}
 	for line := 1; ; line++ {
 		text, err := readLine(br)
 		if t := bytes.TrimSpace(text); len(t) > 0 && t[0] != '#' {
-			if !put(parseLink(name, line, format, t, notes)) {
+			col := 1 + len(text) - len(bytes.TrimLeftFunc(text, unicode.IsSpace))
+			if !put(parseLink(name, line, col, format, t, notes)) {
 				return false
 			}
 		}
@@ -131,7 +133,8 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 }
 
 // parseLink reads one link as --format says, or as it looks.
-func parseLink(name string, line int, format string, text []byte, notes io.Writer) *record {
+// The text starts at line:col of the input.
+func parseLink(name string, line, col int, format string, text []byte, notes io.Writer) *record {
 	rec := &record{file: name, line: line}
 	var p *layouts.Puzzle
 	var ns []string
@@ -164,7 +167,10 @@ func parseLink(name string, line int, format string, text []byte, notes io.Write
 		var pe *layouts.ParseError
 		switch {
 		case errors.As(err, &pe) && text[0] == '{':
-			// The JSON is the file: its position is the file's.
+			// The JSON is the file's text: its position is the file's.
+			if pe.Line == 1 {
+				pe.Col += col - 1
+			}
 			rec.err = &layouts.ParseError{File: name, Line: line - 1 + pe.Line, Col: pe.Col, Err: pe.Err}
 			return rec
 		case errors.As(err, &pe):
@@ -173,7 +179,7 @@ func parseLink(name string, line int, format string, text []byte, notes io.Write
 			// is where, and the message names the key or element.
 			err = pe.Err
 		}
-		rec.err = &layouts.ParseError{File: name, Line: line, Col: 1, Err: err}
+		rec.err = &layouts.ParseError{File: name, Line: line, Col: col, Err: err}
 		return rec
 	}
 	for _, n := range ns {

@@ -167,6 +167,9 @@ func TestLinkErrorPosition(t *testing.T) {
 		// gets its syntax error, not "no built-in layout has a canvas".
 		{"broken JSON", "{\"cells\": [[{}]],\n \"x\" 1}\n", "auto", "# -:2:6: syntax error: invalid character '1' after object key\n"},
 		{"broken JSON, a line", "# links\n{\"cells\": [[{}]], \"x\":\n", "auto", "# -:2:22: syntax error: unexpected end of JSON input\n"},
+		// An indented line's positions count its indent.
+		{"indented JSON", "# links\n   {\"cells\":[[{},1]]}\n", "auto", "# -:2:18: syntax error: cells[0][1]: want an object, found 1\n"},
+		{"indented link", "  hello\n", "sudokupad", "# -:1:3: not a SudokuPad scl puzzle: "},
 		{"JSON of no site", "{\"a\": 1}\n", "auto", "# -:1:1: JSON, but no puzzle: neither f-puzzles' (with \"size\" and \"grid\"), SudokuPad's (with \"cells\") nor a gattai record (with \"puzzle\")\n"},
 	}
 	for _, tt := range tests {
