@@ -206,8 +206,9 @@ func jsonError(name string, data []byte, err error) error {
 			err = fmt.Errorf("%w: the file holds only blank space", ErrLayout)
 		}
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		off = len(data) // where more was wanted
-		err = fmt.Errorf("%w: the JSON ends early: a value, ']' or '}' is missing at the end", ErrLayout)
+		var text string
+		off, text = ExplainJSON(data, err) // at the end, where more was wanted
+		err = fmt.Errorf("%w: %s", ErrLayout, text)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		// encoding/json gives no offset: find the field's first use as
 		// a key.
