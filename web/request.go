@@ -62,6 +62,17 @@ func badRequest(format string, args ...any) *httpError {
 }
 
 // fromParse is a 400 for a parse error, keeping its position.
+// fromLink is fromParse for a link or setter's JSON: a position in a
+// link's decompressed JSON, which the user never sees, is left out (the
+// message names the key or element), as gattai's commands do.
+func fromLink(text []byte, err error) *httpError {
+	var pe *layouts.ParseError
+	if t := bytes.TrimSpace(text); len(t) > 0 && t[0] != '{' && errors.As(err, &pe) {
+		return fromParse(pe.Err)
+	}
+	return fromParse(err)
+}
+
 func fromParse(err error) *httpError {
 	he := &httpError{status: http.StatusBadRequest, msg: err.Error(), err: err}
 	var pe *layouts.ParseError
@@ -230,18 +241,20 @@ func (q *Request) puzzles(max int) ([]item, error) {
 			return nil, badRequest("a link or f-puzzles / SudokuPad JSON carries its own layout: leave out layout, layout_file, size and box")
 		}
 		var p *layouts.Puzzle
+		var err error
 		if fpuzzles.Detect(text) {
-			fp, err := fpuzzles.Parse(inputName, text)
-			if err != nil {
-				return nil, fromParse(err)
+			var fp *fpuzzles.Puzzle
+			if fp, err = fpuzzles.Parse(inputName, text); err == nil {
+				p = fp.Puzzle
 			}
-			p = fp.Puzzle
 		} else {
-			sp, err := sudokupad.Parse(inputName, text)
-			if err != nil {
-				return nil, fromParse(err)
+			var sp *sudokupad.Puzzle
+			if sp, err = sudokupad.Parse(inputName, text); err == nil {
+				p = sp.Puzzle
 			}
-			p = sp.Puzzle
+		}
+		if err != nil {
+			return nil, fromLink(text, err)
 		}
 		p.Source.File, p.Source.Line = inputName, 1
 		return []item{{p: p, line: 1}}, nil

@@ -16,9 +16,11 @@ import (
 	"testing"
 	"time"
 
+	"gattai/fpuzzles"
 	"gattai/internal/testkit"
 	"gattai/layouts"
 	"gattai/logic"
+	"gattai/lzstring"
 	"gattai/report"
 )
 
@@ -708,5 +710,21 @@ func TestReadingTakesASlot(t *testing.T) {
 	<-h.sem
 	if code, _, body := post(t, h, "/api/svg", "text/plain", classic); code != http.StatusOK {
 		t.Fatalf("a slot free: %d %s", code, body)
+	}
+}
+
+// TestLinkErrorPosition: an error inside a link's decompressed JSON,
+// which the user never sees, is not placed in it; the message names the
+// key or element instead. Pasted JSON keeps its positions.
+func TestLinkErrorPosition(t *testing.T) {
+	js := `{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":"R1C1"}]}`
+	h := newHandler(Options{})
+	code, _, body := post(t, h, "/api/solve", "text/plain", fpuzzles.LinkPrefix+lzstring.CompressToBase64(js))
+	if code != http.StatusBadRequest || !bytes.Contains(body, []byte(`killercage[0].cells`)) || bytes.Contains(body, []byte(`"line"`)) || bytes.Contains(body, []byte(`puzzle:1:`)) {
+		t.Errorf("link: %d %s; want 400 naming the element, with no position", code, body)
+	}
+	code, _, body = post(t, h, "/api/solve", "text/plain", js)
+	if code != http.StatusBadRequest || !bytes.Contains(body, []byte(`"line":1`)) {
+		t.Errorf("pasted JSON: %d %s; want 400 at its line", code, body)
 	}
 }
