@@ -40,6 +40,10 @@ type Native struct {
 	// progress is the node count of the running search (see
 	// backtrack.Solver.Progress), for auto's budget.
 	progress atomic.Int64
+
+	// maxNodes bounds the next searches (backtrack.Solver.MaxNodes);
+	// Solver.CountWithin sets it for one call.
+	maxNodes int64
 }
 
 // Name is "backtrack".
@@ -64,6 +68,7 @@ func (e *Native) Count(ctx context.Context, p *layouts.Puzzle, limit int) (res R
 		e.s.Progress = &e.progress
 		start = time.Now()
 	}
+	e.s.MaxNodes = e.maxNodes
 	r, err := e.s.Count(ctx, p, limit)
 	res.Elapsed = time.Since(start)
 	if err != nil {
@@ -72,6 +77,10 @@ func (e *Native) Count(ctx context.Context, p *layouts.Puzzle, limit int) (res R
 	res.Count, res.Grid, res.Nodes = r.Count, r.Grid, r.Nodes
 	return res, nil
 }
+
+// ErrNodes is CountWithin's error when its bound on the search was
+// reached: no answer, the puzzle is not at fault.
+var ErrNodes = backtrack.ErrNodes
 
 // Gophersat is the SAT engine in process: the puzzle's CNF solved by
 // gophersat. Its search cannot be interrupted: after ctx is done, Count

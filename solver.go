@@ -157,6 +157,20 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 	return s.verified(ctx, s.sat, p, limit)
 }
 
+// CountWithin is Count with the native engine alone, whatever the
+// options, giving up after nodes search nodes (an error wrapping
+// ErrNodes) where the engine's general search runs; a plain 9x9 or
+// linked 9x9 grids, whose searches are short, are not bounded. The
+// bound falls on the same node on every run: a caller that restarts a
+// hard search elsewhere (generate's Fill) stays deterministic. The
+// grid it returns passes layouts.Check; it is not confirmed by a
+// second engine.
+func (s *Solver) CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, nodes int64) (Result, error) {
+	s.native.maxNodes = nodes
+	defer func() { s.native.maxNodes = 0 }()
+	return s.checked(ctx, s.native, p, max(limit, 1))
+}
+
 // budget is how much the native engine searches a puzzle alone before
 // auto starts a second engine beside it: nodes search nodes, or wall
 // time, whichever comes first; and when the native engine yields its

@@ -2,6 +2,7 @@ package backtrack
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"sync/atomic"
@@ -27,6 +28,13 @@ type Solver struct {
 	// puzzle has taken so far, whatever the machine's load. Count sets
 	// it to 0 when it starts.
 	Progress *atomic.Int64
+
+	// MaxNodes, when above 0, bounds the search of the general engine:
+	// a Count that would take more search nodes stops there with
+	// ErrNodes, at the same node on every run, so that a caller that
+	// restarts a search (generate's Fill) stays deterministic. The 9x9
+	// and linked paths, whose searches are short, ignore it.
+	MaxNodes int64
 
 	model *layouts.Model
 	full  uint64 // the mask of all n digits
@@ -93,6 +101,9 @@ type Solver struct {
 	ctx          context.Context
 	err          error
 }
+
+// ErrNodes is Count's error when the search reached Solver.MaxNodes.
+var ErrNodes = errors.New("search node bound reached")
 
 // undo is a cell's mask before a change.
 type undo struct {
@@ -244,7 +255,8 @@ func Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
 // no solution is a result. A puzzle that does not fit its model (see
 // layouts.Puzzle.Validate) or the solver's is an error wrapping
 // layouts.ErrPuzzle. The error is ctx.Err() when ctx is done before the
-// search ends; the result then holds what was found so far.
+// search ends, ErrNodes when it reached MaxNodes; the result then holds
+// what was found so far.
 func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
 	if err := p.Validate(); err != nil {
 		return Result{}, err
@@ -356,6 +368,10 @@ func (s *Solver) search() bool {
 		}
 		c := s.pick()
 		s.nodes++
+		if s.nodes > s.MaxNodes && s.MaxNodes > 0 {
+			s.err = ErrNodes
+			return true
+		}
 		if s.nodes == s.matchFrom {
 			s.matching = true
 			s.matches.fill()

@@ -265,6 +265,31 @@ func TestProgress(t *testing.T) {
 	}
 }
 
+// TestMaxNodes: a search that would take more nodes than MaxNodes stops
+// at the same node each time with ErrNodes, and the bound off, the
+// same solver answers the puzzle in full.
+func TestMaxNodes(t *testing.T) {
+	m := testkit.Model(t, "classic", 25)
+	ps := testkit.ReadPuzzles(t, "../testdata/bench/classic25-keep40.txt", m)
+	s := backtrack.New(m)
+	p := ps[0]
+	full := count(t, s, p, 2)
+	if full.Nodes < 20 {
+		t.Fatalf("puzzle 1 takes %d nodes: too few to bound", full.Nodes)
+	}
+	s.MaxNodes = full.Nodes / 2
+	for range 2 {
+		r, err := s.Count(context.Background(), p, 2)
+		if !errors.Is(err, backtrack.ErrNodes) || r.Nodes != s.MaxNodes+1 {
+			t.Fatalf("bound %d: %d nodes, %v; want ErrNodes at %d", s.MaxNodes, r.Nodes, err, s.MaxNodes+1)
+		}
+	}
+	s.MaxNodes = full.Nodes
+	if r := count(t, s, p, 2); r.Count != full.Count || r.Nodes != full.Nodes {
+		t.Fatalf("bound at its nodes: %d solutions in %d nodes, want %d in %d", r.Count, r.Nodes, full.Count, full.Nodes)
+	}
+}
+
 // TestReuse: a solver reused across puzzles answers as a fresh one, and
 // costs one allocation per call, the result grid.
 func TestReuse(t *testing.T) {
