@@ -27,7 +27,10 @@
 //     the cells, none beside the same digit, completed by the counter's
 //     first solution and, on a layout without rules, renamed by a random
 //     permutation of the digits (Grow, a count per cell, is the
-//     fallback when the digits contradict each other).
+//     fallback when the digits contradict each other). With a counter
+//     that can bound its search (BoundedCounter: Solvers' and the
+//     tests' can), each count gives up after a number of nodes and the
+//     fill starts again with new digits and twice the bound.
 //  3. Clue kinds (killer, thermo, kropki, parity, arrow, xv, ...) are
 //     read off that grid and added to a copy of the layout: the grid
 //     holds to them. A clue kind that finds nothing to draw on the grid
@@ -81,6 +84,32 @@
 // puzzles per CPU second: the machine's load moves them. Fill is 15 to
 // 100 times faster than Grow (BenchmarkFill). Most of the time goes to
 // the counts to 2; the singles shortcut skips about half of them.
+//
+// # Where a rule's time goes
+//
+// With a rule kind and Options.MinGivens (--no-minimal), nearly all the
+// time went to Fill, not to the counts of Reduce: the removals down to
+// a third of the cells are easy counts. Under nonconsecutive (and
+// antiknight on the larger boards) one search for a grid varies
+// enormously with the random digits it starts from: most seedings of a
+// flower had found nothing after twenty thousand nodes where a few
+// found a grid within a few thousand, and seedings that contradict each
+// other under the rule, which the peers do not show, can take minutes
+// to refute (antiknight on a sumo, Fill's eighth of the cells and then
+// half of them). An unbounded count waited for whichever came first;
+// restarts with a bound that doubles take the quick ones, so a flower
+// or a windmill with nonconsecutive, or a sumo with antiknight, fills
+// in about a second (a sohei, which backtrack could not fill in 30 s
+// from no digits at all, as well; a gattai8 in half a minute). A bound in nodes, never in time, keeps a seed's
+// puzzles the same on any machine and with any Jobs. The SAT engines
+// are no way round it: gophersat and cadical each beat backtrack on an
+// empty grid of some layouts (a flower: cadical in a fraction of a
+// second) and lost by far on others (a twodoku, a samurai), so Fill
+// stays with the native engine. Sumo and shogun under nonconsecutive
+// have given no grid to any engine in minutes (cadical included, and
+// Fill's restarts): whether they have one at all is not known, and
+// generate times out there. A minimal puzzle is another matter: its last
+// removals are hard counts that only more givens (MinGivens) avoid.
 //
 // # Kinds
 //

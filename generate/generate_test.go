@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"gattai"
 	"gattai/backtrack"
 	"gattai/generate"
 	"gattai/internal/gen"
@@ -625,5 +626,54 @@ func TestNoGridWithRules(t *testing.T) {
 	err := generate.Generate(context.Background(), m, generate.Options{Seed: 1, Kinds: []string{"windoku"}}, gen.NewCounter, func(generate.Puzzle) error { return nil })
 	if !errors.Is(err, generate.ErrNoGrid) || !strings.Contains(err.Error(), "with windoku") {
 		t.Errorf("err = %v, want ErrNoGrid with windoku", err)
+	}
+}
+
+// TestFillUnderRules: a rule that makes the search for a grid hard
+// (antiknight on a sumo, nonconsecutive on a flower) still gives a
+// puzzle quickly, the same whatever Jobs is, through backtrack and
+// through the facade's Solvers. Fill's counts once ran unbounded: a
+// sumo's antiknight seeding that contradicted itself took minutes to
+// refute, a flower's nonconsecutive fill 15 s to a minute. Now they
+// take a second or so; the bound is for a slow machine.
+func TestFillUnderRules(t *testing.T) {
+	solvers, err := generate.Solvers(gattai.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		layout, kind string
+		slow         bool
+	}{{"sumo", "antiknight", false}, {"flower", "nonconsecutive", true}, {"windmill", "nonconsecutive", true}} {
+		for _, counter := range []struct {
+			name string
+			new  func(*layouts.Model) generate.Counter
+		}{{"backtrack", gen.NewCounter}, {"solvers", solvers}} {
+			t.Run(tc.layout+"/"+tc.kind+"/"+counter.name, func(t *testing.T) {
+				if testing.Short() && tc.slow {
+					t.Skip("seconds on a busy machine")
+				}
+				m := testkit.Model(t, tc.layout, 9)
+				text := func(jobs int) string {
+					ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+					defer cancel()
+					var b strings.Builder
+					err := generate.Generate(ctx, m, generate.Options{Count: 1, Seed: 1, Jobs: jobs, Kinds: []string{tc.kind}, MinGivens: len(m.Cells) / 3}, counter.new, func(p generate.Puzzle) error {
+						if k, _ := count(t, p.Puzzle, 2); k != 1 {
+							t.Fatalf("%d solutions", k)
+						}
+						fmt.Fprintf(&b, "%s\n", p.Puzzle)
+						return nil
+					})
+					if err != nil {
+						t.Fatal(err)
+					}
+					return b.String()
+				}
+				if one, two := text(1), text(2); one != two {
+					t.Fatalf("jobs 1 and 2 differ:\n%s\n---\n%s", one, two)
+				}
+			})
+		}
 	}
 }

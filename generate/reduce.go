@@ -22,47 +22,91 @@ type Counter interface {
 // ErrNoGrid is returned by Fill and Grow for a model that has no complete grid.
 var ErrNoGrid = errors.New("the layout has no complete grid")
 
+// A BoundedCounter is a Counter that can also give up: CountWithin is
+// Count with a bound on its search (nodes of backtrack's), ok false when
+// the bound was reached, and the same answer for the same puzzle and
+// bound on every run. Fill restarts a fill that reaches it.
+type BoundedCounter interface {
+	Counter
+	CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, nodes int64) (count int, first layouts.Grid, ok bool, err error)
+}
+
+// fillNodes is Fill's first bound on a search, with 4 nodes a cell
+// besides, when its counter is a BoundedCounter; every round of
+// restarts doubles it.
+//
+// The searches for a grid under a rule (nonconsecutive above all) have
+// a heavy tail: of a dozen random seedings of a flower, a few found a
+// grid within a few thousand nodes and most had not after twenty
+// thousand, and seedings that contradict each other under the rule can
+// take as long to refute (antiknight on a sumo). Restarts with a
+// growing bound take the quick ones. A grid without rules takes about a
+// node for each free cell (a plain 36x36 up to 2000), under the first
+// bound: its fills are as before.
+const fillNodes = 4096
+
 // Fill returns a random complete grid of m, deterministic for rng and
 // the counter's answers. It gives an eighth of the cells (at least n+2),
 // in random order, random digits that no peer holds, and asks the
 // counter for a solution: one count, where Grow makes one per cell. If
 // the digits leave none (a contradiction that the peers did not show),
-// it tries again with half as many, and after a few failures leaves the
-// grid to Grow. On a model without rules the digits of the solution are
-// then renamed by a random permutation, which keeps every unit whole,
-// so that the counter's preference for low digits leaves no trace.
+// it tries again with half as many, down to one. With a BoundedCounter
+// each of those counts is bounded (fillNodes), and a round that reached
+// the bound is made again, with new digits and twice the bound. A round
+// in which every count found no grid leaves the grid to Grow. On a
+// model without rules the digits of the solution are then renamed by a
+// random permutation, which keeps every unit whole, so that the
+// counter's preference for low digits leaves no trace.
 func Fill(ctx context.Context, m *layouts.Model, c Counter, rng *rand.Rand) (layouts.Grid, error) {
 	p := layouts.NewPuzzle(m)
 	order := make([]uint8, m.N)
-	for k := max(len(m.Cells)/8, m.N+2); k >= 1; k /= 2 {
-		clear(p.Givens)
-		for _, x := range rng.Perm(len(m.Cells))[:min(k, len(m.Cells))] {
-			for i, d := range rng.Perm(m.N) {
-				order[i] = uint8(d + 1)
-			}
-			for _, d := range order {
-				if !peerHolds(p, x, d) {
-					p.Givens[x] = d
-					break
+	b, bounded := c.(BoundedCounter)
+	for nodes := int64(fillNodes + 4*len(m.Cells)); ; nodes *= 2 {
+		hit := false
+		for k := max(len(m.Cells)/8, m.N+2); k >= 1; k /= 2 {
+			clear(p.Givens)
+			for _, x := range rng.Perm(len(m.Cells))[:min(k, len(m.Cells))] {
+				for i, d := range rng.Perm(m.N) {
+					order[i] = uint8(d + 1)
+				}
+				for _, d := range order {
+					if !peerHolds(p, x, d) {
+						p.Givens[x] = d
+						break
+					}
 				}
 			}
-		}
-		n, g, err := c.Count(ctx, p, 1)
-		if err != nil {
-			return layouts.Grid{}, err
-		}
-		if n == 0 {
-			continue
-		}
-		if len(m.Rules) == 0 {
-			rename := rng.Perm(m.N)
-			for i, d := range g.Digits {
-				g.Digits[i] = uint8(rename[d-1] + 1)
+			var n int
+			var g layouts.Grid
+			var err error
+			ok := true
+			if bounded {
+				n, g, ok, err = b.CountWithin(ctx, p, 1, nodes)
+			} else {
+				n, g, err = c.Count(ctx, p, 1)
 			}
+			if err != nil {
+				return layouts.Grid{}, err
+			}
+			if !ok {
+				hit = true
+				continue
+			}
+			if n == 0 {
+				continue
+			}
+			if len(m.Rules) == 0 {
+				rename := rng.Perm(m.N)
+				for i, d := range g.Digits {
+					g.Digits[i] = uint8(rename[d-1] + 1)
+				}
+			}
+			return g, nil
 		}
-		return g, nil
+		if !hit {
+			return Grow(ctx, m, c, rng)
+		}
 	}
-	return Grow(ctx, m, c, rng)
 }
 
 // Grow returns a random complete grid of m, deterministic for rng and

@@ -2,6 +2,7 @@ package generate
 
 import (
 	"context"
+	"errors"
 
 	"gattai"
 	"gattai/layouts"
@@ -25,4 +26,13 @@ type solverCounter struct{ s *gattai.Solver }
 func (c solverCounter) Count(ctx context.Context, p *layouts.Puzzle, limit int) (int, layouts.Grid, error) {
 	r, err := c.s.Count(ctx, p, limit)
 	return r.Count, r.Grid, err
+}
+
+// CountWithin is the solver's CountWithin: the native engine, bounded.
+func (c solverCounter) CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, nodes int64) (int, layouts.Grid, bool, error) {
+	r, err := c.s.CountWithin(ctx, p, limit, nodes)
+	if errors.Is(err, gattai.ErrNodes) {
+		return 0, layouts.Grid{}, false, nil
+	}
+	return r.Count, r.Grid, err == nil, err
 }

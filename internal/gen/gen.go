@@ -11,6 +11,7 @@ package gen
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 
 	"gattai/backtrack"
@@ -28,6 +29,18 @@ func NewCounter(m *layouts.Model) generate.Counter { return Counter{backtrack.Ne
 func (c Counter) Count(ctx context.Context, p *layouts.Puzzle, limit int) (int, layouts.Grid, error) {
 	r, err := c.Solver.Count(ctx, p, limit)
 	return r.Count, r.Grid, err
+}
+
+// CountWithin is Count bounded by nodes search nodes (see
+// generate.BoundedCounter).
+func (c Counter) CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, nodes int64) (int, layouts.Grid, bool, error) {
+	c.MaxNodes = nodes
+	defer func() { c.MaxNodes = 0 }()
+	r, err := c.Solver.Count(ctx, p, limit)
+	if errors.Is(err, backtrack.ErrNodes) {
+		return 0, layouts.Grid{}, false, nil
+	}
+	return r.Count, r.Grid, err == nil, err
 }
 
 // Filled returns a random complete valid grid of the model
