@@ -677,3 +677,47 @@ func TestFillUnderRules(t *testing.T) {
 		}
 	}
 }
+
+// giveUp is a BoundedCounter whose bounded counts to 2 all reach their
+// bound; its fills are backtrack's.
+type giveUp struct {
+	gen.Counter
+	calls *int
+}
+
+func (c giveUp) CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, nodes int64) (int, layouts.Grid, bool, error) {
+	if limit == 1 {
+		return c.Counter.CountWithin(ctx, p, limit, nodes)
+	}
+	*c.calls++
+	return 0, layouts.Grid{}, false, nil
+}
+
+// TestReduceBound: with a floor, a removal whose count reaches the
+// counter's bound keeps its givens, and the puzzle stays unique; with no
+// floor (minimal) the counts are never bounded.
+func TestReduceBound(t *testing.T) {
+	m := testkit.Model(t, "classic", 6)
+	for _, floor := range []int{0, 1} {
+		calls := 0
+		c := giveUp{gen.NewCounter(m).(gen.Counter), &calls}
+		rng := rand.New(rand.NewPCG(1, 2))
+		g, err := generate.Fill(context.Background(), m, c, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &layouts.Puzzle{Model: m, Givens: slices.Clone(g.Digits)}
+		if err := generate.Reduce(context.Background(), c, p, rng, generate.NoSymmetry, floor); err != nil {
+			t.Fatal(err)
+		}
+		if k, _ := count(t, p, 2); k != 1 {
+			t.Fatalf("floor %d: %d solutions", floor, k)
+		}
+		if floor == 0 && calls != 0 || floor > 0 && calls == 0 {
+			t.Fatalf("floor %d: %d bounded counts", floor, calls)
+		}
+		if floor == 0 {
+			verify(t, generate.Puzzle{Puzzle: p, Solution: g}, generate.NoSymmetry)
+		}
+	}
+}

@@ -165,6 +165,10 @@ func peerHolds(p *layouts.Puzzle, x int, d uint8) bool {
 	return false
 }
 
+// removeNodes bounds the count of one removal when Reduce has a floor
+// (see Reduce).
+const removeNodes = 1 << 14
+
 // Reduce removes givens from p, which must have exactly one solution
 // (a full grid's digits do), while it keeps exactly one: the orbits of
 // sym (see Orbits) in random order, each once, an orbit's givens all
@@ -178,6 +182,13 @@ func peerHolds(p *layouts.Puzzle, x int, d uint8) bool {
 // single: its digit the one no peer's given holds, or the one digit no
 // other cell of one of its full units can take. Then the solution is
 // still forced, and Reduce skips the count.
+//
+// With a floor above 0 the result is not minimal anyway: then, with a
+// BoundedCounter, a removal whose count passes removeNodes search nodes
+// keeps its givens. The puzzle stays unique (every removal kept was
+// proved), with a few more givens, and the last removals of a sparse
+// puzzle under a rule, the hardest counts, cost a bounded time.
+
 func Reduce(ctx context.Context, c Counter, p *layouts.Puzzle, rng *rand.Rand, sym Symmetry, floor int) error {
 	orbits, err := Orbits(p.Model, sym)
 	if err != nil {
@@ -220,11 +231,17 @@ func (r *reducer) reduce(ctx context.Context, c Counter, p *layouts.Puzzle, orbi
 			continue
 		}
 		if !r.singles(p, o) {
-			k, _, err := c.Count(ctx, p, 2)
+			k, ok := 0, true
+			var err error
+			if b, bounded := c.(BoundedCounter); bounded && floor > 0 {
+				k, _, ok, err = b.CountWithin(ctx, p, 2, removeNodes)
+			} else {
+				k, _, err = c.Count(ctx, p, 2)
+			}
 			if err != nil {
 				return err
 			}
-			if k != 1 {
+			if k != 1 || !ok {
 				for j, x := range o {
 					p.Givens[x] = r.was[j]
 				}
