@@ -209,7 +209,7 @@ type reader struct {
 // ErrNotFPuzzles.
 func Parse(name string, text []byte) (*Puzzle, error) {
 	fail := func(data []byte, off int, err error) error {
-		line, col := lineCol(data, off)
+		line, col := layouts.LineCol(data, off)
 		return &layouts.ParseError{File: name, Line: line, Col: col, Err: err}
 	}
 	data, err := jsonText(text)
@@ -318,18 +318,6 @@ func empty(raw json.RawMessage) bool {
 
 func (r *reader) note(format string, args ...any) {
 	r.p.Notes = append(r.p.Notes, fmt.Sprintf(format, args...))
-}
-
-func lineCol(data []byte, off int) (line, col int) {
-	line, col = 1, 1
-	for i := 0; i < off && i < len(data); i++ {
-		if data[i] == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return line, col
 }
 
 func decode(raw json.RawMessage, v any) error {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -48,59 +49,15 @@ func ExplainJSON(data []byte, err error) (int, string) {
 // the value in data whose first token ends at end, as
 // json.UnmarshalTypeError's Offset gives it.
 func pathAt(data []byte, end int) ([]any, int, bool) {
-	type frame struct {
-		obj, expectKey bool
-		key            string
-		idx            int
-	}
-	var stack []frame
-	afterValue := func() {
-		if n := len(stack); n > 0 {
-			if stack[n-1].obj {
-				stack[n-1].expectKey = true
-			} else {
-				stack[n-1].idx++
-			}
+	var found []any
+	at := -1
+	walkJSON(data, func(path []any, start, e int) bool {
+		if e == end {
+			found, at = slices.Clone(path), start
 		}
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	for {
-		start := skipJSONSpace(data, int(dec.InputOffset()))
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, 0, false
-		}
-		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
-			stack = stack[:len(stack)-1]
-			afterValue()
-			continue
-		}
-		if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].expectKey {
-			stack[n-1].key, _ = tok.(string)
-			stack[n-1].expectKey = false
-			continue
-		}
-		if int(dec.InputOffset()) == end {
-			path := make([]any, len(stack))
-			for i, f := range stack {
-				if f.obj {
-					path[i] = f.key
-				} else {
-					path[i] = f.idx
-				}
-			}
-			return path, start, true
-		}
-		switch tok {
-		case json.Delim('{'):
-			stack = append(stack, frame{obj: true, expectKey: true})
-		case json.Delim('['):
-			stack = append(stack, frame{})
-		default:
-			afterValue()
-		}
-	}
+		return at >= 0
+	})
+	return found, at, at >= 0
 }
 
 // pathText writes a path of object keys (string) and array indices

@@ -163,7 +163,7 @@ func ParseLayoutFile(name string, data []byte) (*Layout, error) {
 		return nil, jsonError(name, data, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		line, col := lineCol(data, int(dec.InputOffset()))
+		line, col := LineCol(data, int(dec.InputOffset()))
 		return nil, &ParseError{File: name, Line: line, Col: col, Err: fmt.Errorf("%w: data after the layout", ErrLayout)}
 	}
 	if l.Box == (Shape{}) && l.Size > 0 && l.Size <= MaxSymbols {
@@ -175,7 +175,7 @@ func ParseLayoutFile(name string, data []byte) (*Layout, error) {
 		var fe *fieldError
 		if errors.As(err, &fe) {
 			if off, ok := locate(data, fe.path); ok {
-				line, col = lineCol(data, off)
+				line, col = LineCol(data, off)
 			}
 		}
 		return nil, &ParseError{File: name, Line: line, Col: col, Err: err}
@@ -216,7 +216,7 @@ func jsonError(name string, data []byte, err error) error {
 	}
 	line, col := 1, 1
 	if off >= 0 {
-		line, col = lineCol(data, off)
+		line, col = LineCol(data, off)
 	}
 	if !errors.Is(err, ErrLayout) { // a "r1c1" or "RxC" value says it already
 		err = fmt.Errorf("%w: %s", ErrLayout, strings.TrimPrefix(err.Error(), "json: "))
@@ -241,16 +241,12 @@ func keyOffset(data []byte, quoted string) int {
 	}
 }
 
-func lineCol(data []byte, off int) (line, col int) {
-	line, col = 1, 1
-	for i := 0; i < off && i < len(data); i++ {
-		if data[i] == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return line, col
+// LineCol is the 1-based line and column of byte offset off in data
+// (columns count bytes), for errors placed in a text or JSON document.
+func LineCol(data []byte, off int) (line, col int) {
+	off = min(max(off, 0), len(data))
+	line = 1 + bytes.Count(data[:off], []byte("\n"))
+	return line, off - bytes.LastIndexByte(data[:off], '\n')
 }
 
 // MarshalFile renders the layout as a layout file.

@@ -3,6 +3,7 @@ package layouts
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 )
 
 // fieldError is an error about one element of a layout, found by path
@@ -24,68 +25,63 @@ func at(err error, path ...any) error {
 
 // locate is the offset in a JSON document of the value at path.
 func locate(data []byte, path []any) (int, bool) {
+	found := -1
+	walkJSON(data, func(at []any, start, _ int) bool {
+		if slices.Equal(at, path) {
+			found = start
+		}
+		return found >= 0
+	})
+	return found, found >= 0
+}
+
+// walkJSON calls visit on each value of a JSON document, in order, with
+// its path (object keys as strings, array indices as ints; the slice is
+// reused), the offset of its first token and the offset just after that
+// token (a container's is its opening delimiter), until visit returns
+// true or the document or its first error ends.
+func walkJSON(data []byte, visit func(path []any, start, end int) bool) {
 	type frame struct {
-		obj       bool
-		expectKey bool
-		key       string
-		idx       int
+		obj, expectKey bool
 	}
 	var stack []frame
-	matches := func() bool {
-		if len(stack) != len(path) {
-			return false
-		}
-		for i, f := range stack {
-			switch p := path[i].(type) {
-			case string:
-				if !f.obj || f.key != p {
-					return false
-				}
-			case int:
-				if f.obj || f.idx != p {
-					return false
-				}
-			}
-		}
-		return true
-	}
+	var path []any
 	afterValue := func() {
-		if len(stack) == 0 {
-			return
-		}
-		top := &stack[len(stack)-1]
-		if top.obj {
-			top.expectKey = true
-		} else {
-			top.idx++
+		if n := len(stack); n > 0 {
+			if stack[n-1].obj {
+				stack[n-1].expectKey = true
+			} else {
+				path[n-1] = path[n-1].(int) + 1
+			}
 		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber() // 1e400 is a number to pass, not an error
 	for {
-		off := skipJSONSpace(data, int(dec.InputOffset()))
+		start := skipJSONSpace(data, int(dec.InputOffset()))
 		tok, err := dec.Token()
 		if err != nil {
-			return 0, false
+			return
 		}
 		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
-			stack = stack[:len(stack)-1]
+			stack, path = stack[:len(stack)-1], path[:len(path)-1]
 			afterValue()
 			continue
 		}
 		if n := len(stack); n > 0 && stack[n-1].obj && stack[n-1].expectKey {
-			stack[n-1].key, _ = tok.(string)
+			key, _ := tok.(string)
+			path[n-1] = key
 			stack[n-1].expectKey = false
 			continue
 		}
-		if matches() {
-			return off, true
+		if visit(path, start, int(dec.InputOffset())) {
+			return
 		}
 		switch tok {
 		case json.Delim('{'):
-			stack = append(stack, frame{obj: true, expectKey: true})
+			stack, path = append(stack, frame{obj: true, expectKey: true}), append(path, "")
 		case json.Delim('['):
-			stack = append(stack, frame{})
+			stack, path = append(stack, frame{}), append(path, 0)
 		default:
 			afterValue()
 		}

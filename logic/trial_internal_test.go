@@ -138,13 +138,17 @@ func checkProof(s *solver, st Step) error {
 		}
 		return 0, fmt.Errorf("no unit %q", name)
 	}
+	cellDigit := func(at, digit string) (int, int, error) {
+		c, err := cell(at)
+		if err != nil {
+			return 0, 0, err
+		}
+		d, err := strconv.Atoi(digit)
+		return c, d, err
+	}
 	place := func(move string, first bool) error {
 		if at, digit, ok := strings.Cut(strings.TrimSuffix(move, " by a trial"), " <> "); ok {
-			c, err := cell(at)
-			if err != nil {
-				return err
-			}
-			d, err := strconv.Atoi(digit)
+			c, d, err := cellDigit(at, digit)
 			if err != nil {
 				return err
 			}
@@ -159,11 +163,7 @@ func checkProof(s *solver, st Step) error {
 		if !ok {
 			return fmt.Errorf("move %q", move)
 		}
-		c, err := cell(at)
-		if err != nil {
-			return err
-		}
-		d, err := strconv.Atoi(digit)
+		c, d, err := cellDigit(at, digit)
 		if err != nil {
 			return err
 		}

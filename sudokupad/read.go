@@ -197,7 +197,7 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 	fail := func(err error) error {
 		line, col := 1, 1
 		if off, ok := offset(js, err); ok {
-			line, col = lineCol(js, off)
+			line, col = layouts.LineCol(js, off)
 		}
 		return &layouts.ParseError{File: name, Line: line, Col: col, Err: err}
 	}
@@ -305,18 +305,6 @@ func offset(js []byte, err error) (int, bool) {
 		return layouts.LocateJSON(js, ue.Key)
 	}
 	return 0, false
-}
-
-func lineCol(data []byte, off int) (line, col int) {
-	line, col = 1, 1
-	for i := 0; i < off && i < len(data); i++ {
-		if data[i] == '\n' {
-			line, col = line+1, 1
-		} else {
-			col++
-		}
-	}
-	return line, col
 }
 
 func emptyJSON(raw json.RawMessage) bool {

@@ -158,16 +158,9 @@ func jsonProblem(body []byte, dec *json.Decoder, err error) error {
 		// The decoder read nothing it could use: the body ends too soon.
 		off, err = len(body), errors.New("unexpected end of JSON input")
 	}
-	line, col := lineCol(body, off)
+	line, col := layouts.LineCol(body, off)
 	return &httpError{status: http.StatusBadRequest, line: line, col: col,
 		msg: fmt.Sprintf("request:%d:%d: %v", line, col, err)}
-}
-
-// lineCol is the 1-based line and column of byte offset off in data.
-func lineCol(data []byte, off int) (line, col int) {
-	off = min(max(off, 0), len(data))
-	line = 1 + bytes.Count(data[:off], []byte("\n"))
-	return line, off - bytes.LastIndexByte(data[:off], '\n')
 }
 
 // model is the layout the request names, nil when it names none.
