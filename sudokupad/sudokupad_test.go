@@ -346,6 +346,9 @@ func TestParseErrorsSay(t *testing.T) {
 		// JSON that is no object says what it is, not "neither JSON".
 		{"a list", `[1,2]`, `-:1:1: not a SudokuPad scl puzzle: want an object, found a list`},
 		{"a word", `hello`, `-:1:1: not a SudokuPad scl puzzle: neither JSON nor an address, and a bad payload: `},
+		// Text after the puzzle is refused, not dropped.
+		{"text after JSON", `{"cells":[[{}]]} x`, `-:1:18: syntax error: invalid character 'x' after top-level value`},
+		{"text after zipped", `{ce:[[,]]} x`, `-:1:1: syntax error: unzipped text goes on after the puzzle`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse("", []byte(tc.in))

@@ -3,7 +3,9 @@ package sudokupad
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"gattai/layouts"
@@ -104,6 +106,9 @@ func unzip(z string) ([]byte, error) {
 	dec.UseNumber()
 	if err := dec.Decode(&v); err != nil {
 		return nil, fmt.Errorf("unzipped text is not JSON: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("unzipped text goes on after the puzzle")
 	}
 	long := map[string]string{}
 	for _, p := range propNames {
