@@ -118,7 +118,7 @@ func roundTrip(t *testing.T, p *layouts.Puzzle) {
 		t.Errorf("title %q", q.Title)
 	}
 	a, b := p.Model.Layout, q.Layout()
-	if a.Size != b.Size || a.Box != b.Box || !reflect.DeepEqual(a.Constraints, b.Constraints) {
+	if a.Size != b.Size || a.Box != b.Box || !testkit.SameConstraints(a.Constraints, b.Constraints) {
 		t.Errorf("layout changed:\n%s\nbecame\n%s", a.MarshalFile(), b.MarshalFile())
 	}
 	if p.String() != q.Puzzle.String() {
@@ -284,7 +284,8 @@ func TestParseErrors(t *testing.T) {
 		{"cell outside", fp(`,"odd":[{"cell":"R5C1"}]`), layouts.ErrLayout, "", ""},
 		{"bad cell", fp(`,"odd":[{"cell":"X"}]`), layouts.ErrLayout, "", ""},
 		{"bad killer sum", fp(`,"killercage":[{"cells":["R1C1"],"value":"?"}]`), layouts.ErrSyntax, "", ""},
-		{"killer sum too big", fp(`,"killercage":[{"cells":["R1C1"],"value":"9"}]`), layouts.ErrLayout, "", ""},
+		{"killer sum too big", fp(`,"killercage":[{"cells":["R1C1"],"value":"9"}]`), layouts.ErrLayout, "", "killercage[0] (killer): "},
+		{"thermo named", fp(`,"thermometer":[{"lines":[["R1C1","R1C2","R1C3","R1C4","R2C4"]]}]`), layouts.ErrLayout, "", "thermometer[0].lines[0] (thermo): "},
 		{"bad region", `{"size":2,"grid":[[{"region":0},{"region":0}],[{"region":0},{"region":1}]]}`, layouts.ErrLayout, "", ""},
 		{"null region", `{"size":1,"grid":[[{"region":null}]]}`, layouts.ErrLayout, "", ""},
 		{"bad region number", `{"size":1,"grid":[[{"region":-2}]]}`, layouts.ErrSyntax, "", ""},

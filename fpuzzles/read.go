@@ -516,12 +516,12 @@ func readKillers(r *reader, raw json.RawMessage) error {
 	if err := decode(raw, &es); err != nil {
 		return err
 	}
-	for _, e := range es {
+	for i, e := range es {
 		ps, err := r.cells(e.Cells)
 		if err != nil {
 			return err
 		}
-		c := layouts.Constraint{Kind: "killer", Cells: ps}
+		c := layouts.Constraint{Kind: "killer", Cells: ps, Source: fmt.Sprintf("killercage[%d]", i)}
 		if e.Value != nil {
 			c.Sum = int(*e.Value)
 		}
@@ -576,13 +576,13 @@ func readThermos(r *reader, raw json.RawMessage) error {
 	if err := decode(raw, &es); err != nil {
 		return err
 	}
-	for _, e := range es {
-		for _, line := range e.Lines {
+	for i, e := range es {
+		for j, line := range e.Lines {
 			ps, err := r.cells(line)
 			if err != nil {
 				return err
 			}
-			r.thermos = append(r.thermos, layouts.Constraint{Kind: "thermo", Cells: ps})
+			r.thermos = append(r.thermos, layouts.Constraint{Kind: "thermo", Cells: ps, Source: fmt.Sprintf("thermometer[%d].lines[%d]", i, j)})
 		}
 	}
 	return nil

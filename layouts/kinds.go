@@ -10,6 +10,12 @@ import (
 // fields that kind reads (the others must be left out). Grid is 1-based;
 // 0 means every grid, for the kinds that apply per grid.
 type Constraint struct {
+	// Source, when set, names where the constraint came from for
+	// messages, in the words of its input ("killercage[2]" of an
+	// f-puzzles puzzle); messages say "constraint N (kind)" otherwise.
+	// It is not part of a layout file.
+	Source string `json:"-"`
+
 	Kind     string   `json:"kind"`
 	Grid     int      `json:"grid,omitempty"`
 	Cells    []Pos    `json:"cells,omitempty"`
@@ -275,6 +281,9 @@ func fieldsUsed(c *Constraint) []string {
 // compileConstraint checks a constraint's fields and compiles it.
 func (b *builder) compileConstraint(i int, c *Constraint) error {
 	b.at = fmt.Sprintf("constraint %d (%s)", i+1, c.Kind)
+	if c.Source != "" {
+		b.at = fmt.Sprintf("%s (%s)", c.Source, c.Kind)
+	}
 	k := kindOf(c.Kind)
 	if k == nil {
 		names := make([]string, len(kinds))

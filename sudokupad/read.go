@@ -455,7 +455,7 @@ func (r *reader) read(sp *sclPuzzle) error {
 	starts := lineStarts(sp.Lines)
 	for i, u := range sp.Underlays {
 		if cells, ok := r.thermo(u, sp.Lines, starts, usedLine); ok {
-			thermos = append(thermos, layouts.Constraint{Kind: "thermo", Cells: cells})
+			thermos = append(thermos, layouts.Constraint{Kind: "thermo", Cells: cells, Source: fmt.Sprintf("the thermometer at underlays[%d]", i)})
 			continue
 		}
 		if p, ok := r.parity(u); ok {
@@ -492,7 +492,7 @@ func (r *reader) read(sp *sclPuzzle) error {
 		if err != nil {
 			return at(err, "cages", i)
 		}
-		k := layouts.Constraint{Kind: "killer", Cells: ps}
+		k := layouts.Constraint{Kind: "killer", Cells: ps, Source: fmt.Sprintf("cage %d", i+1)}
 		if !emptyJSON(c.Value) {
 			s := strings.Trim(strings.TrimSpace(string(c.Value)), `"`)
 			sum, err := strconv.Atoi(strings.TrimSpace(s))

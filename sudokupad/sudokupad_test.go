@@ -204,7 +204,7 @@ func TestRoundTrip(t *testing.T) {
 				want = tc.back
 			}
 			got := q.Layout()
-			if got.Size != tc.l.Size || got.Box != tc.l.Box || !reflect.DeepEqual(got.Grids, tc.l.Grids) || !reflect.DeepEqual(got.Constraints, want) {
+			if got.Size != tc.l.Size || got.Box != tc.l.Box || !reflect.DeepEqual(got.Grids, tc.l.Grids) || !testkit.SameConstraints(got.Constraints, want) {
 				t.Errorf("layout changed:\n%s\nbecame\n%s", tc.l.MarshalFile(), got.MarshalFile())
 			}
 			if p.String() != q.Puzzle.String() || q.Title != "t" {
@@ -342,6 +342,9 @@ func TestParseErrorsSay(t *testing.T) {
 		{"regions twice", `{"cells":[[{},{}],[{},{}]],"regions":[[[0,0],[0,1]],[[1,0],[1,1]]],"regions":[[[0,0]],[[0,1]],[[1,0]],[[1,1]]]}`, `-:1:68: syntax error: key "regions" given twice`},
 		// A cage with a sum and no cells is refused by name, not skipped.
 		{"sum with no cells", `{"cells":[[{}]],"cages":[{"cells":[],"value":5}]}`, `-:1:26: bad layout: cage 1: a sum (5) with no cells`},
+		// A rule that cannot hold is named as the link has it, not by
+		// gattai's numbering of its constraints.
+		{"cage sum too big", `{"cells":[[{},{}],[{},{}]],"regions":[[[0,0],[0,1]],[[1,0],[1,1]]],"cages":[{"cells":[[0,0]],"value":9}]}`, `-:1:1: bad layout: cage 1 (killer): `},
 		{"sum text with no cells", `{"cells":[[{}]],"cages":[{"cells":[[0,0]]},{"value":"12"}]}`, `-:1:44: bad layout: cage 2: a sum ("12") with no cells`},
 		// JSON that is no object says what it is, not "neither JSON".
 		{"a list", `[1,2]`, `-:1:1: not a SudokuPad scl puzzle: want an object, found a list`},

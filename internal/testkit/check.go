@@ -1,6 +1,8 @@
 package testkit
 
 import (
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,4 +23,18 @@ func CheckSolution(t testing.TB, p *layouts.Puzzle, solution string, opts layout
 		t.Fatalf("the solution fails layouts.Check: %v\n%s", err, solution)
 	}
 	return g
+}
+
+// SameConstraints reports whether a and b are the same constraints as a
+// layout file writes them: Source, which names where a reader found
+// one, is left out.
+func SameConstraints(a, b []layouts.Constraint) bool {
+	strip := func(cs []layouts.Constraint) []layouts.Constraint {
+		out := slices.Clone(cs)
+		for i := range out {
+			out[i].Source = ""
+		}
+		return out
+	}
+	return reflect.DeepEqual(strip(a), strip(b))
 }
