@@ -285,6 +285,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad cell", fp(`,"odd":[{"cell":"X"}]`), layouts.ErrLayout, "", ""},
 		{"bad killer sum", fp(`,"killercage":[{"cells":["R1C1"],"value":"?"}]`), layouts.ErrSyntax, "", ""},
 		{"killer sum too big", fp(`,"killercage":[{"cells":["R1C1"],"value":"9"}]`), layouts.ErrLayout, "", "killercage[0] (killer): "},
+		{"little killer named", fp(`,"littlekillersum":[{"cell":"R0C0","direction":"DR","value":"99"}]`), layouts.ErrLayout, "", "the little killer clue at R0C0 (littlekiller): "},
 		{"thermo named", fp(`,"thermometer":[{"lines":[["R1C1","R1C2","R1C3","R1C4","R2C4"]]}]`), layouts.ErrLayout, "", "thermometer[0].lines[0] (thermo): "},
 		{"bad region", `{"size":2,"grid":[[{"region":0},{"region":0}],[{"region":0},{"region":1}]]}`, layouts.ErrLayout, "", ""},
 		{"null region", `{"size":1,"grid":[[{"region":null}]]}`, layouts.ErrLayout, "", ""},
@@ -560,7 +561,7 @@ func TestReadKinds(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := p.Layout().Constraints; !reflect.DeepEqual(got, tc.want) {
+			if got := p.Layout().Constraints; !testkit.SameConstraints(got, tc.want) {
 				t.Errorf("constraints\n%+v\nwant\n%+v", got, tc.want)
 			}
 			if len(p.Notes) != tc.notes {

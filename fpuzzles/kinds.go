@@ -230,7 +230,7 @@ func readArrows(r *reader, raw json.RawMessage) error {
 				return &UnsupportedError{Key: "arrow", Detail: fmt.Sprintf("with a circle not in reading order (%s before %s)", a, b)}
 			}
 		}
-		c := layouts.Constraint{Kind: "arrow", Cells: circle}
+		c := layouts.Constraint{Kind: "arrow", Cells: circle, Source: fmt.Sprintf("the arrow at %s", circle[0])}
 		for _, l := range e.Lines {
 			ps, err := r.cells(l)
 			if err != nil {
@@ -341,7 +341,7 @@ func readLittleKillers(r *reader, raw json.RawMessage) error {
 		if len(ps) == 0 {
 			return fmt.Errorf("%w: the little killer clue at %s points %s, away from the grid", layouts.ErrLayout, e.Cell, dir)
 		}
-		r.more = append(r.more, layouts.Constraint{Kind: "littlekiller", Cells: ps, Sum: v})
+		r.more = append(r.more, layouts.Constraint{Kind: "littlekiller", Cells: ps, Sum: v, Source: fmt.Sprintf("the little killer clue at %s", e.Cell)})
 		return nil
 	})
 }
@@ -369,7 +369,7 @@ func readClues(kind string) func(*reader, json.RawMessage) error {
 			for i := range ps {
 				ps[i] = layouts.Pos{Row: row + (i+1)*step[0], Col: col + (i+1)*step[1]}
 			}
-			c := layouts.Constraint{Kind: kind, Cells: ps, Sum: v}
+			c := layouts.Constraint{Kind: kind, Cells: ps, Sum: v, Source: fmt.Sprintf("the %s clue at %s", kind, e.Cell)}
 			if kind == "skyscraper" {
 				c.Sum, c.Count = 0, v
 			}
@@ -390,7 +390,7 @@ func readLines(kind string) func(*reader, json.RawMessage) error {
 		if err := decode(raw, &es); err != nil {
 			return err
 		}
-		for _, e := range es {
+		for i, e := range es {
 			v, ok, err := clueValue(e.Value)
 			if err != nil {
 				return err
@@ -401,12 +401,12 @@ func readLines(kind string) func(*reader, json.RawMessage) error {
 			if v == layouts.WhispersGap(r.n) {
 				v = 0
 			}
-			for _, l := range e.Lines {
+			for j, l := range e.Lines {
 				ps, err := r.cells(l)
 				if err != nil {
 					return err
 				}
-				r.more = append(r.more, layouts.Constraint{Kind: kind, Cells: ps, Difference: v})
+				r.more = append(r.more, layouts.Constraint{Kind: kind, Cells: ps, Difference: v, Source: fmt.Sprintf("%s[%d].lines[%d]", keyOf(kind), i, j)})
 			}
 		}
 		return nil
