@@ -19,6 +19,23 @@ func runCtx(ctx context.Context, stdin io.Reader, args ...string) (stdout, stder
 	return out.String(), errb.String(), code
 }
 
+// ran is what a run started by runAside gave.
+type ran struct {
+	errs string
+	code int
+}
+
+// runAside starts runCtx on a goroutine of its own, so that a test can
+// give up on a run that does not stop.
+func runAside(ctx context.Context, stdin io.Reader, args ...string) <-chan ran {
+	done := make(chan ran, 1)
+	go func() {
+		_, errs, code := runCtx(ctx, stdin, args...)
+		done <- ran{errs, code}
+	}()
+	return done
+}
+
 // answer matches an output line that is an answer, not a record of a
 // stop: a count, or a grid row.
 var answer = regexp.MustCompile(`^[0-9A-P]+$`)
@@ -196,15 +213,7 @@ func TestExportStopWhileInputBlocks(t *testing.T) {
 	defer w.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
-	type result struct {
-		errs string
-		code int
-	}
-	done := make(chan result, 1)
-	go func() {
-		_, errs, code := runCtx(ctx, r, "export")
-		done <- result{errs, code}
-	}()
+	done := runAside(ctx, r, "export")
 	select {
 	case res := <-done:
 		if res.code != exitTimeout || !strings.Contains(res.errs, "interrupted") {

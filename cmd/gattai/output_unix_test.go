@@ -107,15 +107,7 @@ func TestOutputPipeWithoutReader(t *testing.T) {
 			if tc.stop == "interrupted" {
 				time.AfterFunc(100*time.Millisecond, cancel)
 			}
-			type result struct {
-				errs string
-				code int
-			}
-			done := make(chan result, 1)
-			go func() {
-				_, errs, code := runCtx(ctx, nil, append(tc.args, "-o", fifo)...)
-				done <- result{errs, code}
-			}()
+			done := runAside(ctx, nil, append(tc.args, "-o", fifo)...)
 			select {
 			case r := <-done:
 				if r.code != exitTimeout || !strings.Contains(r.errs, "-o "+fifo+": "+tc.stop) {
@@ -170,15 +162,7 @@ func TestDecodeStopWhileInputBlocks(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
-	type result struct {
-		errs string
-		code int
-	}
-	done := make(chan result, 1)
-	go func() {
-		_, errs, code := runCtx(ctx, nil, "decode", cnf, model)
-		done <- result{errs, code}
-	}()
+	done := runAside(ctx, nil, "decode", cnf, model)
 	select {
 	case r := <-done:
 		if r.code != exitTimeout || !strings.Contains(r.errs, "interrupted") {
