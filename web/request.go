@@ -61,7 +61,6 @@ func badRequest(format string, args ...any) *httpError {
 	return &httpError{status: http.StatusBadRequest, msg: fmt.Sprintf(format, args...)}
 }
 
-// fromParse is a 400 for a parse error, keeping its position.
 // fromLink is fromParse for a link or setter's JSON: a position in a
 // link's decompressed JSON, which the user never sees, is left out (the
 // message names the key or element), as gattai's commands do.
@@ -73,6 +72,7 @@ func fromLink(text []byte, err error) *httpError {
 	return fromParse(err)
 }
 
+// fromParse is a 400 for a parse error, keeping its position.
 func fromParse(err error) *httpError {
 	he := &httpError{status: http.StatusBadRequest, msg: err.Error(), err: err}
 	var pe *layouts.ParseError
