@@ -188,7 +188,6 @@ const removeNodes = 1 << 14
 // keeps its givens. The puzzle stays unique (every removal kept was
 // proved), with a few more givens, and the last removals of a sparse
 // puzzle under a rule, the hardest counts, cost a bounded time.
-
 func Reduce(ctx context.Context, c Counter, p *layouts.Puzzle, rng *rand.Rand, sym Symmetry, floor int) error {
 	orbits, err := Orbits(p.Model, sym)
 	if err != nil {
