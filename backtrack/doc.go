@@ -319,7 +319,15 @@
 //     are idempotent, so they give the same triads), so that fewer
 //     values live across the loop and spill to the stack: level in
 //     turns, samurai set 25.6/26.4/26.4 against 25.4/26.5/26.1 µs,
-//     classic9 alike.
+//     classic9 alike;
+//   - in the same reduce, every round ended by a band filter, also when
+//     the stack filter changed nothing, so that the loop has one exit,
+//     nearly always taken: half the reduces take one round and half two
+//     (2.7% more), and cachegrind's model mispredicts that exit once in
+//     two reduces, but on the machine the extra look-ups cost more
+//     (in turns, three rounds: Shogun 176/176/180 against 192/195/194
+//     µs, sumo set 763/768/772 against 789/824/795, samurai set and
+//     classic9 level).
 //
 // Measured on the samurai set (instructions a puzzle, cachegrind, and
 // CPU time in turns; 670 reduces a puzzle, 30% of them a digit already
