@@ -147,11 +147,22 @@ func (r *reader) kropki() []layouts.Constraint {
 	out := make([]layouts.Constraint, k)
 	for i := range out {
 		c := layouts.Constraint{Kind: "kropki"}
-		if i < len(whites) && whites[i] != 1 {
-			c.Difference = whites[i]
+		var named []string
+		if i < len(whites) {
+			named = append(named, fmt.Sprintf("difference %d", whites[i]))
+			if whites[i] != 1 {
+				c.Difference = whites[i]
+			}
 		}
-		if i < len(blacks) && blacks[i] != 2 {
-			c.Ratio = blacks[i]
+		if i < len(blacks) {
+			named = append(named, fmt.Sprintf("ratio %d", blacks[i]))
+			if blacks[i] != 2 {
+				c.Ratio = blacks[i]
+			}
+		}
+		c.Source = "the negative dots"
+		if len(named) > 0 {
+			c.Source = "the dots of " + strings.Join(named, " and ")
 		}
 		for _, d := range r.dots {
 			switch {
@@ -438,7 +449,7 @@ func readClones(r *reader, raw json.RawMessage) error {
 	if err := decode(raw, &es); err != nil {
 		return err
 	}
-	for _, e := range es {
+	for i, e := range es {
 		ps, err := r.cells(e.Cells)
 		if err != nil {
 			return err
@@ -448,7 +459,7 @@ func readClones(r *reader, raw json.RawMessage) error {
 			return err
 		}
 		if len(ps) != len(qs) {
-			return fmt.Errorf("%w: a clone of %d cells has %d clone cells", layouts.ErrLayout, len(ps), len(qs))
+			return fmt.Errorf("%w: a clone of %s has %s", layouts.ErrLayout, count(len(ps), "cell"), count(len(qs), "clone cell"))
 		}
 		if len(ps) == 0 {
 			continue
@@ -458,16 +469,16 @@ func readClones(r *reader, raw json.RawMessage) error {
 			in[p] = true
 		}
 		moved := true
-		for i := range ps {
-			moved = moved && qs[i].Row-ps[i].Row == qs[0].Row-ps[0].Row && qs[i].Col-ps[i].Col == qs[0].Col-ps[0].Col && !in[qs[i]]
+		for j := range ps {
+			moved = moved && qs[j].Row-ps[j].Row == qs[0].Row-ps[0].Row && qs[j].Col-ps[j].Col == qs[0].Col-ps[0].Col && !in[qs[j]]
 		}
 		if moved {
-			r.more = append(r.more, layouts.Constraint{Kind: "clone", Cells: ps, Clone: qs})
+			r.more = append(r.more, layouts.Constraint{Kind: "clone", Cells: ps, Clone: qs, Source: fmt.Sprintf("clone[%d]", i)})
 			continue
 		}
-		for i := range ps {
-			if ps[i] != qs[i] {
-				r.more = append(r.more, layouts.Constraint{Kind: "clone", Cells: ps[i : i+1], Clone: qs[i : i+1]})
+		for j := range ps {
+			if ps[j] != qs[j] {
+				r.more = append(r.more, layouts.Constraint{Kind: "clone", Cells: ps[j : j+1], Clone: qs[j : j+1], Source: fmt.Sprintf("clone[%d]", i)})
 			}
 		}
 	}
@@ -482,16 +493,16 @@ func readQuadruples(r *reader, raw json.RawMessage) error {
 	if err := decode(raw, &es); err != nil {
 		return err
 	}
-	for _, e := range es {
+	for i, e := range es {
 		ps, err := r.cells(e.Cells)
 		if err != nil {
 			return err
 		}
 		ds := make([]int, len(e.Values))
-		for i, v := range e.Values {
-			ds[i] = int(v)
+		for j, v := range e.Values {
+			ds[j] = int(v)
 		}
-		r.more = append(r.more, layouts.Constraint{Kind: "quadruple", Cells: ps, Digits: ds})
+		r.more = append(r.more, layouts.Constraint{Kind: "quadruple", Cells: ps, Digits: ds, Source: fmt.Sprintf("quadruple[%d]", i)})
 	}
 	return nil
 }

@@ -641,11 +641,11 @@ func (r *reader) build() error {
 	add(r.killers...)
 	add(r.kropki()...)
 	if len(r.even) > 0 || len(r.odd) > 0 {
-		add(layouts.Constraint{Kind: "parity", Even: r.even, Odd: r.odd})
+		add(layouts.Constraint{Kind: "parity", Even: r.even, Odd: r.odd, Source: "the parity marks"})
 	}
 	add(r.thermos...)
 	if len(r.xs) > 0 || len(r.vs) > 0 || slices.Contains(r.negative, "xv") {
-		add(layouts.Constraint{Kind: "xv", X: r.xs, V: r.vs, Negative: slices.Contains(r.negative, "xv")})
+		add(layouts.Constraint{Kind: "xv", X: r.xs, V: r.vs, Negative: slices.Contains(r.negative, "xv"), Source: "the XV clues"})
 	}
 	add(r.more...)
 

@@ -504,10 +504,10 @@ func (r *reader) read(sp *sclPuzzle) error {
 		l.Constraints = append(l.Constraints, k)
 	}
 	if len(white)+len(black) > 0 {
-		l.Constraints = append(l.Constraints, layouts.Constraint{Kind: "kropki", White: white, Black: black})
+		l.Constraints = append(l.Constraints, layouts.Constraint{Kind: "kropki", White: white, Black: black, Source: "the dots"})
 	}
 	if len(odd)+len(even) > 0 {
-		l.Constraints = append(l.Constraints, layouts.Constraint{Kind: "parity", Even: even, Odd: odd})
+		l.Constraints = append(l.Constraints, layouts.Constraint{Kind: "parity", Even: even, Odd: odd, Source: "the parity marks"})
 	}
 	l.Constraints = append(l.Constraints, thermos...)
 	m, err := layouts.Compile(l)

@@ -345,6 +345,8 @@ func TestParseErrorsSay(t *testing.T) {
 		// A rule that cannot hold is named as the link has it, not by
 		// gattai's numbering of its constraints.
 		{"cage sum too big", `{"cells":[[{},{}],[{},{}]],"regions":[[[0,0],[0,1]],[[1,0],[1,1]]],"cages":[{"cells":[[0,0]],"value":9}]}`, `-:1:1: bad layout: cage 1 (killer): `},
+		{"dots named", `{"cells":[[{},{}],[{},{}]],"regions":[[[0,0],[0,1]],[[1,0],[1,1]]],"overlays":[{"center":[0.5,1],"width":0.3,"height":0.3,"rounded":true,"backgroundColor":"#000000"},{"center":[0.5,1],"width":0.3,"height":0.3,"rounded":true,"backgroundColor":"#FFFFFF","borderColor":"#000000"}]}`, `-:1:1: bad layout: the dots (kropki): two dots between r1c1 and r1c2`},
+		{"parity named", `{"cells":[[{},{}],[{},{}]],"regions":[[[0,0],[0,1]],[[1,0],[1,1]]],"underlays":[{"center":[0.5,0.5],"width":0.8,"height":0.8,"rounded":true,"backgroundColor":"#CFCFCF"},{"center":[0.5,0.5],"width":0.8,"height":0.8,"backgroundColor":"#CFCFCF"}]}`, `-:1:1: bad layout: the parity marks (parity): cell r1c1 is both even and odd`},
 		{"sum text with no cells", `{"cells":[[{}]],"cages":[{"cells":[[0,0]]},{"value":"12"}]}`, `-:1:44: bad layout: cage 2: a sum ("12") with no cells`},
 		// JSON that is no object says what it is, not "neither JSON".
 		{"a list", `[1,2]`, `-:1:1: not a SudokuPad scl puzzle: want an object, found a list`},
