@@ -279,6 +279,8 @@ func TestParseErrors(t *testing.T) {
 		{"data after", `{"size":4}  x`, layouts.ErrSyntax, "-:1:13:", "syntax error: data after the JSON object"},
 		{"no grid", `{"size":4}`, ErrNotFPuzzles, "", ""},
 		{"short grid", `{"size":4,"grid":[]}`, layouts.ErrShape, "-:1:11:", ""},
+		{"one row", `{"size":4,"grid":[[{},{},{},{}]]}`, layouts.ErrShape, "", "grid has 1 row, want 4"},
+		{"one cell in a row", `{"size":2,"grid":[[{},{}],[{}]]}`, layouts.ErrShape, "", "grid row 2 has 1 cell, want 2"},
 		{"bad size", `{"size":99,"grid":[]}`, layouts.ErrTooLarge, "-:1:2:", ""},
 		{"digit", fp(``)[:len(`{"size":4,"grid":[[`)] + `{"value":5,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}`, layouts.ErrSymbol, "", ""},
 		{"cell outside", fp(`,"odd":[{"cell":"R5C1"}]`), layouts.ErrLayout, "", ""},

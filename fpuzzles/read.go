@@ -378,7 +378,7 @@ func readGrid(r *reader, raw json.RawMessage) error {
 	}
 	n := r.n
 	if len(g) != n {
-		return fmt.Errorf("%w: grid has %d rows, want %d", layouts.ErrShape, len(g), n)
+		return fmt.Errorf("%w: grid has %s, want %d", layouts.ErrShape, count(len(g), "row"), n)
 	}
 	box := layouts.DefaultBox(n)
 	r.givens = make([][]int, n)
@@ -386,7 +386,7 @@ func readGrid(r *reader, raw json.RawMessage) error {
 	var colours, marks, entries int
 	for row, cells := range g {
 		if len(cells) != n {
-			return fmt.Errorf("%w: grid row %d has %d cells, want %d", layouts.ErrShape, row+1, len(cells), n)
+			return fmt.Errorf("%w: grid row %d has %s, want %d", layouts.ErrShape, row+1, count(len(cells), "cell"), n)
 		}
 		r.givens[row] = make([]int, n)
 		r.regions[row] = make([]int, n)
@@ -673,8 +673,8 @@ func (r *reader) build() error {
 func (r *reader) pieces() ([]string, error) {
 	n := r.n
 	letter := map[int]byte{}
-	count := map[int]int{}
-	var order []int // regions by first cell
+	size := map[int]int{} // cells a region
+	var order []int       // regions by first cell
 	out := make([]string, n)
 	for row := range n {
 		b := make([]byte, n)
@@ -692,14 +692,14 @@ func (r *reader) pieces() ([]string, error) {
 				letter[reg] = ch
 				order = append(order, reg)
 			}
-			count[reg]++
+			size[reg]++
 			b[col] = ch
 		}
 		out[row] = string(b)
 	}
 	for _, reg := range order {
-		if k := count[reg]; k != n {
-			return nil, fmt.Errorf("%w: region %d has %d cells, want %d", layouts.ErrLayout, reg, k, n)
+		if k := size[reg]; k != n {
+			return nil, fmt.Errorf("%w: region %d has %s, want %d", layouts.ErrLayout, reg, count(k, "cell"), n)
 		}
 	}
 	return out, nil

@@ -437,7 +437,7 @@ func compileJigsaw(b *builder, c *Constraint) error {
 	}
 	n := b.m.N
 	if len(c.Pieces) != n {
-		return b.errorf("pieces has %d rows, want %d", len(c.Pieces), n)
+		return b.errorf("pieces has %s, want %d", plural(len(c.Pieces), "row"), n)
 	}
 	var letters []rune
 	pieces := map[rune][]int{}
@@ -447,7 +447,7 @@ func compileJigsaw(b *builder, c *Constraint) error {
 		for r, row := range c.Pieces {
 			rs := []rune(strings.ReplaceAll(row, " ", ""))
 			if len(rs) != n {
-				return b.errorf("pieces row %d has %d letters, want %d", r+1, len(rs), n)
+				return b.errorf("pieces row %d has %s, want %d", r+1, plural(len(rs), "letter"), n)
 			}
 			for cc, ch := range rs {
 				cell, _ := b.gridCell(g, r, cc)
@@ -459,7 +459,7 @@ func compileJigsaw(b *builder, c *Constraint) error {
 		}
 		for _, ch := range letters {
 			if len(pieces[ch]) != n {
-				return b.errorf("piece %q has %d cells, want %d", ch, len(pieces[ch]), n)
+				return b.errorf("piece %q has %s, want %d", ch, plural(len(pieces[ch]), "cell"), n)
 			}
 			b.addUnit(UnitBox, fmt.Sprintf("%spiece %c", b.gridName(g), ch), pieces[ch])
 		}
@@ -497,7 +497,7 @@ func compileKillerPieces(b *builder, c *Constraint) error {
 	}
 	n := b.m.N
 	if len(c.Pieces) != n {
-		return b.errorf("pieces has %d rows, want %d", len(c.Pieces), n)
+		return b.errorf("pieces has %s, want %d", plural(len(c.Pieces), "row"), n)
 	}
 	for letter := range c.Sums {
 		if !slices.ContainsFunc(c.Pieces, func(row string) bool { return strings.Contains(row, letter) }) || len([]rune(letter)) != 1 {
@@ -510,7 +510,7 @@ func compileKillerPieces(b *builder, c *Constraint) error {
 		for r, row := range c.Pieces {
 			rs := []rune(strings.ReplaceAll(row, " ", ""))
 			if len(rs) != n {
-				return b.errorf("pieces row %d has %d letters, want %d", r+1, len(rs), n)
+				return b.errorf("pieces row %d has %s, want %d", r+1, plural(len(rs), "letter"), n)
 			}
 			for cc, ch := range rs {
 				if ch == '.' {

@@ -767,10 +767,10 @@ func (r *Reader) parseCanvas(s *sheet, rows []line, atEOF bool) {
 		s.fail(line, col, fmt.Errorf("%w: input ends after %d of the %d rows of %s", ErrTruncated, len(rows), m.Height, name))
 		return
 	case len(rows) < m.Height:
-		s.fail(rows[len(rows)-1].num+1, 1, fmt.Errorf("%w: canvas has %d rows, %s has %d", ErrShape, len(rows), name, m.Height))
+		s.fail(rows[len(rows)-1].num+1, 1, fmt.Errorf("%w: canvas has %s, %s has %d", ErrShape, plural(len(rows), "row"), name, m.Height))
 		return
 	case len(rows) > m.Height:
-		s.fail(rows[m.Height].num, 1, fmt.Errorf("%w: canvas has %d rows, %s has %d", ErrShape, len(rows), name, m.Height))
+		s.fail(rows[m.Height].num, 1, fmt.Errorf("%w: canvas has %s, %s has %d", ErrShape, plural(len(rows), "row"), name, m.Height))
 		return
 	}
 	numbers := m.N > MaxLetterSymbols

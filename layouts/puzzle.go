@@ -67,7 +67,7 @@ func (p *Puzzle) Validate() error {
 		return fmt.Errorf("%w: no model", ErrPuzzle)
 	}
 	if len(p.Givens) != len(m.Cells) {
-		return fmt.Errorf("%w: %d givens for %d cells", ErrPuzzle, len(p.Givens), len(m.Cells))
+		return fmt.Errorf("%w: %s for %d cells", ErrPuzzle, plural(len(p.Givens), "given"), len(m.Cells))
 	}
 	for c, d := range p.Givens {
 		if int(d) > m.N {
