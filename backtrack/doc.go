@@ -215,6 +215,9 @@
 //     shared boxes then fewest cells 11.41/389.4/103/18; the one taken
 //     (most shared boxes where the two differ, then the first) made
 //     11.36/269.5/102/34.
+//   - the guess's other configuration tried first (the weights then
+//     grow along other branches; counting to 2 visits both anyway):
+//     11.51/442.0/216/23, Gattai-8 296 to 206.
 //   - counting independent parts apart (the unsolved boards that share
 //     no unsolved box, each part searched alone, the counts multiplied;
 //     a third of the samurai set's choices and three quarters of the sumo
