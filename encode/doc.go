@@ -225,7 +225,9 @@
 //	a plain list          literals, blank-separated, optionally ending in 0
 //
 // One verdict at most, literals only with a SAT verdict (or none), no
-// variable twice, nothing after the terminating 0. Lines end in LF, CRLF
+// variable twice, nothing after the terminating 0, and after a SAT
+// verdict a model that ends in it (else the answer was cut short:
+// layouts.ErrTruncated). Lines end in LF, CRLF
 // or CR. It streams word by word (a word is at most 64 bytes; comments
 // are skipped unread), so memory is the model's whatever the input;
 // Formula.ParseModel also stops at the first literal beyond the

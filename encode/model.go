@@ -43,7 +43,8 @@ var ErrModel = errors.New("model does not fit the formula")
 // result file ("SAT" then the literals ending in 0, or "UNSAT"), the
 // competition form of cadical, kissat, picosat and cryptominisat ("s
 // SATISFIABLE" and "v" lines, "s UNSATISFIABLE", "s UNKNOWN"), or a plain
-// list of literals. Errors are *layouts.ParseError naming name, at the
+// list of literals. After a SAT verdict the model must end in 0: an
+// answer cut short is an error wrapping layouts.ErrTruncated. Errors are *layouts.ParseError naming name, at the
 // line and column of the offending word. It streams: whatever the input,
 // it holds one word (at most 64 bytes) and the model, whose literals are
 // at most 2^30 and each variable given once; comments of any length are
@@ -181,6 +182,13 @@ func parseModel(r io.Reader, name string, maxV int) (Model, error) {
 			return fail(s.after(), 1, layouts.ErrEmpty, "no verdict and no literals")
 		}
 		m.Status = Sat // a plain list of literals
+	} else if m.Status == Sat && !ended {
+		// Every solver ends its model in 0: without it the answer was
+		// cut short, and its missing variables would read as false.
+		if len(m.Lits) == 0 {
+			return fail(s.after(), 1, layouts.ErrTruncated, "input ends after the verdict on line %d, with no model", statusAt)
+		}
+		return fail(s.after(), 1, layouts.ErrTruncated, "input ends after %d literals, before the model's terminating 0", len(m.Lits))
 	}
 	return m, nil
 }

@@ -53,6 +53,13 @@ func TestParseModel(t *testing.T) {
 		{name: "word too long", in: "v 1 " + strings.Repeat("1", 65) + "\n", err: layouts.ErrTooLarge, pos: "1:5"},
 		{name: "third word on s line", in: "s SATISFIABLE now\n", err: layouts.ErrSyntax, pos: "1:15"},
 		{name: "long comment", in: "c " + strings.Repeat("x", 1<<21) + "\nSAT\n1 0\n", want: sat(1)},
+		// An answer cut short (a full disk, a killed solver, a partial
+		// copy) is truncated at its end, not read as a model that lacks
+		// variables; a plain list needs no 0.
+		{name: "minisat cut short", in: "SAT\n1 -2", err: layouts.ErrTruncated, pos: "3:1"},
+		{name: "competition cut short", in: "s SATISFIABLE\nv 1 -2\n", err: layouts.ErrTruncated, pos: "3:1"},
+		{name: "verdict and no model", in: "c x\ns SATISFIABLE\nc y\n", err: layouts.ErrTruncated, pos: "4:1"},
+		{name: "SAT and no model", in: "SAT\n", err: layouts.ErrTruncated, pos: "2:1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, err := encode.ParseModel(strings.NewReader(tc.in), "answer")
