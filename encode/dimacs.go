@@ -213,7 +213,7 @@ type varLine struct {
 // in 4 GB of memory (24 bytes a clause, 8 a literal): a p line that
 // declares more clauses than that is refused before any is read.
 func ParseDIMACS(r io.Reader) (*Formula, error) {
-	in := &dimacsReader{r: bufio.NewReader(r)}
+	in := &dimacsReader{r: plainText(bufio.NewReader(r))}
 	var (
 		layoutText  strings.Builder
 		layoutLines []int // JSON line i is file line layoutLines[i-1]

@@ -90,6 +90,8 @@ func TestParseDIMACSLenient(t *testing.T) {
 		{"comments and blank lines in the body", strings.Replace(string(good), "5 6 0\n", "c note\n\n5 6 0\n", 1)},
 		{"percent end marker", string(good) + "%\n0\n"},
 		{"no final newline", strings.TrimSuffix(string(good), "\n")},
+		{"UTF-16 from PowerShell", powerShell(strings.ReplaceAll(string(good), "\n", "\r\n"))},
+		{"UTF-8 byte-order mark", "\uFEFF" + string(good)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f, err := encode.ParseDIMACS(strings.NewReader(tc.in))

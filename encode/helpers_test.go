@@ -3,6 +3,7 @@ package encode_test
 import (
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"gattai/layouts"
 )
@@ -87,4 +88,14 @@ func pos(cells ...string) []layouts.Pos {
 		out[i] = p
 	}
 	return out
+}
+
+// powerShell is s as Windows PowerShell 5 redirects a program's output
+// into a file: UTF-16, little-endian, byte-order mark first.
+func powerShell(s string) string {
+	b := []byte{0xFF, 0xFE}
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	return string(b)
 }

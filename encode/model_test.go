@@ -60,6 +60,11 @@ func TestParseModel(t *testing.T) {
 		{name: "competition cut short", in: "s SATISFIABLE\nv 1 -2\n", err: layouts.ErrTruncated, pos: "3:1"},
 		{name: "verdict and no model", in: "c x\ns SATISFIABLE\nc y\n", err: layouts.ErrTruncated, pos: "4:1"},
 		{name: "SAT and no model", in: "SAT\n", err: layouts.ErrTruncated, pos: "2:1"},
+		// A solver's output redirected by Windows PowerShell, or saved
+		// by an editor, reads as the puzzle readers read such text.
+		{name: "UTF-16 from PowerShell", in: powerShell("c x\r\ns SATISFIABLE\r\nv 1 -2 0\r\n"), want: sat(1, -2)},
+		{name: "UTF-16 from PowerShell, error line", in: powerShell("s SATISFIABLE\r\nv 1 x 0\r\n"), err: layouts.ErrSyntax, pos: "2:5"},
+		{name: "UTF-8 byte-order mark", in: "\uFEFFSAT\n1 -2 0\n", want: sat(1, -2)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, err := encode.ParseModel(strings.NewReader(tc.in), "answer")

@@ -40,7 +40,19 @@ type scanner struct {
 }
 
 func newScanner(r io.Reader, name string) *scanner {
-	return &scanner{r: bufio.NewReaderSize(r, 64<<10), name: name, line: 1, col: 1}
+	return &scanner{r: plainText(bufio.NewReaderSize(r, 64<<10)), name: name, line: 1, col: 1}
+}
+
+// plainText is br decoded to UTF-8 when it starts with a UTF-16
+// byte-order mark (a solver's output that Windows PowerShell 5
+// redirected to a file), without a UTF-8 byte-order mark, as the
+// puzzle readers take text.
+func plainText(br *bufio.Reader) *bufio.Reader {
+	br = layouts.UTF8(br)
+	if b, _ := br.Peek(3); string(b) == "\uFEFF" {
+		br.Discard(3)
+	}
+	return br
 }
 
 // errorAt is a ParseError at line, col of the input.
