@@ -16,7 +16,8 @@
 //     that Count abandons when its context is done (see Count).
 //   - External runs a DIMACS solver binary (minisat, cadical, kissat,
 //     picosat, cryptominisat5, ...) as a process on the exported CNF,
-//     in its own process group, killed whole when the context is done.
+//     in its own process group, killed whole when the context is done
+//     or the solver exits.
 //     Its answer is parsed as it is printed (encode's
 //     Formula.ParseModel), only the last 4 KB of its messages are kept,
 //     and its model is checked against every clause. A crash (with the

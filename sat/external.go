@@ -46,7 +46,9 @@ func (e External) Solve(ctx context.Context, p *layouts.Puzzle, opts Options) (R
 //
 // The solver runs in its own process group, and when ctx is done the
 // whole group is killed (a wrapper script's children too) and Count
-// returns ctx.Err(), promptly even while it encodes or writes the CNF.
+// returns ctx.Err(), promptly even while it encodes or writes the CNF;
+// when the solver exits, whatever it left running in its group is
+// killed too.
 // Whatever the solver prints, Count holds a bounded amount of it: the
 // model, and the last 4 KB of its standard error (and output) for
 // messages. The temporary directory is removed on every path.
@@ -190,6 +192,7 @@ func (e External) run(ctx context.Context, f *encode.Formula, path, cnf, out str
 		}()
 	}
 	err := cmd.Run()
+	endGroup(cmd) // what the solver left running dies with it
 	// Before the pipe closes, only a bad answer stops the solver: an
 	// answer cut short fails to parse after this, at its end.
 	stoppedForAnswer := runCtx.Err() != nil

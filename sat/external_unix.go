@@ -16,6 +16,14 @@ func ownGroup(cmd *exec.Cmd) {
 	}
 }
 
+// endGroup kills what is left of cmd's process group once cmd has
+// exited: children of a wrapper script that outlived it.
+func endGroup(cmd *exec.Cmd) {
+	if cmd.Process != nil {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
+}
+
 // signalName is "SIGSEGV (segmentation fault)" when a signal killed
 // the process, else "".
 func signalName(ee *exec.ExitError) string {

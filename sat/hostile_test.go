@@ -125,6 +125,57 @@ func TestExternalKillsGroup(t *testing.T) {
 	}
 }
 
+// TestExternalEndsGroup: when the solver is done, what it left running
+// in its group dies too (a portfolio script that runs two solvers and
+// exits with the first answer), not one stray process per puzzle.
+func TestExternalEndsGroup(t *testing.T) {
+	testkit.NeedSolver(t, "sh")
+	testkit.NeedSolver(t, "sleep")
+	emptyTemp(t)
+	p := testkit.ReadPuzzles(t, "../testdata/seeds/samurai-problem1.txt", testkit.Model(t, "samurai", 9))[0]
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, "child.pid")
+	path := fakeSolver(t, dir, "portfolio", "sleep 30 >/dev/null 2>&1 &\necho $! > "+pidFile+"\necho 's UNSATISFIABLE'\nexit 20")
+	if _, err := (sat.External{Solver: path}).Count(context.Background(), p, sat.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(pidFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { syscall.Kill(pid, syscall.SIGKILL) })
+	waitGone(t, pid)
+}
+
+// waitGone fails t unless process pid is gone (or a zombie) within 2s.
+func waitGone(t *testing.T, pid int) {
+	t.Helper()
+	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) || zombie(pid) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the solver's child %d still runs after Count returned", pid)
+		}
+	}
+}
+
+// zombie reports whether pid is dead but not yet reaped (its parent,
+// the solver, is gone; init reaps it in its own time).
+func zombie(pid int) bool {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i >= 0 && strings.HasPrefix(s[i:], ") Z")
+}
+
 // TestExternalCancelEncoding: Count returns promptly when ctx is done
 // while it encodes (and writes) a 64x64, which takes seconds.
 func TestExternalCancelEncoding(t *testing.T) {
