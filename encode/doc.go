@@ -204,9 +204,10 @@
 // accepts clauses spread over lines or several on a line, comment lines
 // and a final "%" line. Both readers take UTF-16 text with its
 // byte-order mark (Windows PowerShell 5 redirects output so) and drop
-// a UTF-8 byte-order mark, as the puzzle readers do. Its limits: a line of at most 1 MB, 2^30
-// variables, and clauses that fit in 4 GB (refused at the p line when
-// it declares more), each an error wrapping layouts.ErrTooLarge.
+// a UTF-8 byte-order mark, as the puzzle readers do. Its limits: a
+// line of at most 1 MB, 2^30 variables, and clauses that fit in 4 GB
+// (refused at the p line when it declares more), each an error
+// wrapping layouts.ErrTooLarge.
 //
 // # Sizes and budgets
 //

@@ -44,8 +44,9 @@ var ErrModel = errors.New("model does not fit the formula")
 // competition form of cadical, kissat, picosat and cryptominisat ("s
 // SATISFIABLE" and "v" lines, "s UNSATISFIABLE", "s UNKNOWN"), or a plain
 // list of literals. After a SAT verdict the model must end in 0: an
-// answer cut short is an error wrapping layouts.ErrTruncated. Errors are *layouts.ParseError naming name, at the
-// line and column of the offending word. It streams: whatever the input,
+// answer cut short is an error wrapping layouts.ErrTruncated. Errors
+// are *layouts.ParseError naming name, at the line and column of the
+// offending word. It streams: whatever the input,
 // it holds one word (at most 64 bytes) and the model, whose literals are
 // at most 2^30 and each variable given once; comments of any length are
 // skipped unread. To read the answer for a known formula, whose variable

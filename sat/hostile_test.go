@@ -202,7 +202,9 @@ func TestExternalCancelEncoding(t *testing.T) {
 			start := time.Now()
 			// The CPU time the process spends after the deadline: on a
 			// loaded machine the wall clock runs on while it waits for a
-			// core, but work that ignores the deadline costs CPU.
+			// core, but work that ignores the deadline costs CPU. The
+			// collector still sweeps the encoding's garbage then: 1.6s
+			// of CPU on a loaded machine, so 3s is allowed.
 			atDeadline := make(chan time.Duration, 1)
 			context.AfterFunc(ctx, func() {
 				c, _ := testkit.CPUTime()
@@ -213,8 +215,8 @@ func TestExternalCancelEncoding(t *testing.T) {
 			d := time.Since(start) - wait
 			end, ok := testkit.CPUTime()
 			cpu := end - <-atDeadline
-			if !errors.Is(err, context.DeadlineExceeded) || d > 2*time.Second && (!ok || cpu > time.Second) {
-				t.Errorf("%s, deadline %v: err = %v, %v after the deadline (%v of CPU); want it within 2s, or 1s of CPU on a loaded machine (it took 20s before)", amo, wait, err, d, cpu)
+			if !errors.Is(err, context.DeadlineExceeded) || d > 2*time.Second && (!ok || cpu > 3*time.Second) {
+				t.Errorf("%s, deadline %v: err = %v, %v after the deadline (%v of CPU); want it within 2s, or 3s of CPU on a loaded machine (it took 20s before)", amo, wait, err, d, cpu)
 			}
 		}
 	}
