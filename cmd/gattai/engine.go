@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os/exec"
 	"runtime"
+	"strings"
 	"time"
 
 	"gattai"
@@ -71,6 +72,9 @@ func (f *engineFlags) options() (gattai.Options, error) {
 	}
 	if f.Engine == gattai.EngineExternal {
 		if _, err := exec.LookPath(f.Solver); err != nil {
+			if strings.ContainsAny(f.Solver, " \t") {
+				return o, fmt.Errorf("--solver %q: %w (it takes a program, not its arguments: put them in a script that runs it)", f.Solver, errors.Unwrap(err))
+			}
 			return o, fmt.Errorf("--solver %s: %w", f.Solver, errors.Unwrap(err))
 		}
 	}

@@ -182,6 +182,7 @@ func TestExitCodes(t *testing.T) {
 		{"negative jobs", solved, []string{"solve", "--jobs=-3"}, exitBadInput, "", "--jobs -3: must not be negative"},
 		{"huge jobs", solved, []string{"solve", "--jobs", "9223372036854775807"}, exitOK, solved, ""},
 		{"no solver", solved + "\n" + solved, []string{"solve", "--engine", "external", "--solver", "gattai-no-such-solver"}, exitBadInput, "", "gattai: --solver gattai-no-such-solver: executable file not found in $PATH\n"},
+		{"solver with arguments", solved, []string{"solve", "--engine", "external", "--solver", "gattai-no-such-solver -q"}, exitBadInput, "", "gattai: --solver \"gattai-no-such-solver -q\": executable file not found in $PATH (it takes a program, not its arguments: put them in a script that runs it)\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
