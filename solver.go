@@ -97,6 +97,11 @@ func (r Result) CountText() string {
 // SAT engines wrap.
 var ErrEngine = sat.ErrEngine
 
+// ErrUnknown is wrapped by the error of an external SAT solver that
+// answered UNKNOWN: it gave up, on a limit of its own say. It is
+// sat.ErrUnknown.
+var ErrUnknown = sat.ErrUnknown
+
 // A Solver solves puzzles with the engines its options choose, checks
 // every answer with layouts.Check and, when asked, confirms it with a
 // second engine. It keeps the tables of the last model it solved on

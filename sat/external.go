@@ -29,6 +29,11 @@ type External struct {
 // ErrNoSolver is wrapped when an external solver's binary is missing.
 var ErrNoSolver = errors.New("not found")
 
+// ErrUnknown is wrapped by the error of a solver that answered UNKNOWN:
+// it gave up (on a limit of its own, say), which is no fault of the
+// puzzle nor of the solver.
+var ErrUnknown = errors.New("no answer")
+
 // Name is the engine's name in a Result: the solver's file name.
 func (e External) Name() string { return filepath.Base(e.Solver) }
 
@@ -57,7 +62,7 @@ func (e External) Solve(ctx context.Context, p *layouts.Puzzle, opts Options) (R
 // crashes (a signal, an exit status other than 0, 10 and 20), prints
 // an answer that does not parse or does not agree with its status, or
 // gives a model that breaks a clause or the puzzle, is an error
-// wrapping ErrEngine.
+// wrapping ErrEngine; one that answers UNKNOWN, ErrUnknown.
 func (e External) Count(ctx context.Context, p *layouts.Puzzle, opts Options) (Result, error) {
 	res := Result{Engine: e.Name()}
 	path, err := exec.LookPath(e.Solver)
@@ -241,7 +246,7 @@ func (e External) run(ctx context.Context, f *encode.Formula, path, cnf, out str
 	}
 	switch {
 	case m.Status == encode.Unknown:
-		return m, fmt.Errorf("%s answered %s", name, m.Status)
+		return m, fmt.Errorf("%w: %s answered %s", ErrUnknown, name, m.Status)
 	case code == 10 && m.Status != encode.Sat, code == 20 && m.Status != encode.Unsat:
 		return m, fmt.Errorf("%w: %s exited with status %d but answered %s", ErrEngine, name, code, m.Status)
 	}

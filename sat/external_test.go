@@ -192,7 +192,7 @@ func TestExternalFailures(t *testing.T) {
 	}{
 		{"missing", "", `solver "` + filepath.Join(dir, "missing") + `" not found`, sat.ErrNoSolver},
 		{"crash", "echo boom >&2; exit 3", "crash exited with status 3: boom", nil},
-		{"unknown", "echo 's UNKNOWN'; exit 0", "unknown answered UNKNOWN", nil},
+		{"unknown", "echo 's UNKNOWN'; exit 0", "no answer: unknown answered UNKNOWN", sat.ErrUnknown},
 		{"disagree", "echo 's UNSATISFIABLE'; exit 10", "exited with status 10 but answered UNSATISFIABLE", nil},
 		{"garbage", "echo 'hello'; exit 10", "garbage output:1:1", layouts.ErrSyntax},
 		{"wrong model", "echo 's SATISFIABLE'; echo 'v 1 2 3 0'; exit 10", "is false", sat.ErrEngine},

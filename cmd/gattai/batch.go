@@ -73,6 +73,7 @@ type tally struct {
 	puzzles, solved, unique, multiple, none, bad, failed, stopped int
 	elapsed                                                       time.Duration
 	internal                                                      bool
+	gaveUp                                                        bool    // a SAT solver answered UNKNOWN
 	first                                                         *record // for per-puzzle --stats
 }
 
@@ -688,6 +689,9 @@ func (t *tally) add(rec *record) {
 	case errors.Is(rec.err, gattai.ErrEngine):
 		t.failed++
 		t.internal = true
+	case errors.Is(rec.err, gattai.ErrUnknown):
+		t.failed++
+		t.gaveUp = true
 	case rec.err != nil && rec.puzzle == nil:
 		t.bad++
 	case rec.err != nil:
@@ -712,7 +716,7 @@ func (t *tally) exitCode(noSolutionFails bool) int {
 	switch {
 	case t.internal:
 		return exitInternal
-	case t.stopped > 0:
+	case t.stopped > 0 || t.gaveUp:
 		return exitTimeout
 	case t.bad > 0 || t.failed > 0:
 		return exitBadInput

@@ -174,6 +174,17 @@ func TestSolverCrash(t *testing.T) {
 	}
 }
 
+// A solver that answers UNKNOWN gave up: exit 3, as decode gives for
+// the same answer, not 2 (bad input), and the puzzle's record says so.
+func TestSolverUnknown(t *testing.T) {
+	solver := filepath.Join(t.TempDir(), "giveup")
+	os.WriteFile(solver, []byte("#!/bin/sh\necho 's UNKNOWN'\n"), 0o755)
+	out, errs, code := runGattai(t, readFile(t, td("examples", "classic.txt")), "solve", "--engine", "external", "--solver", solver, "--no-verify")
+	if code != exitTimeout || !strings.HasPrefix(out, "# -:1: no answer: giveup answered UNKNOWN") {
+		t.Errorf("exit %d, %q, %s", code, out, errs)
+	}
+}
+
 // rate, steps and hint stop at once on --timeout and Ctrl-C, even in
 // the logical solver, which takes seconds on this Sumo (the last of the
 // bench set), not only in the count before it.

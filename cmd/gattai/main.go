@@ -27,7 +27,7 @@ const (
 	exitOK         = 0 // every puzzle solved (or counted)
 	exitNoSolution = 1 // some puzzle has no solution, or several
 	exitBadInput   = 2 // bad input or usage: nothing or not everything was read
-	exitTimeout    = 3 // the run hit --timeout
+	exitTimeout    = 3 // the run hit --timeout, or a SAT solver gave up
 	exitInternal   = 4 // an engine failed or two engines disagreed
 )
 
@@ -35,7 +35,7 @@ const exitHelp = `Exit codes:
   0  every puzzle solved (count: every puzzle counted)
   1  some puzzle has no solution, or several (solve without --first, explain, rate, hint, steps)
   2  bad input or usage; the other puzzles are still processed
-  3  the run hit --timeout or was interrupted
+  3  the run hit --timeout or was interrupted, or a SAT solver gave no answer (UNKNOWN)
   4  internal error: an engine failed, or two engines disagreed
 When several apply, the highest wins.`
 
