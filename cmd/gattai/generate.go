@@ -100,6 +100,9 @@ func (c *generateCmd) Run(e *env) error {
 			math.IsNaN(opts.Rating.Min) || math.IsNaN(opts.Rating.Max) {
 			return bad("--rating %q: want MIN-MAX, e.g. 2.5-4", c.Rating)
 		}
+		if opts.Rating.Max <= 0 { // generate.Range reads a zero Max as no bound
+			return bad("--rating %q: MAX must be above 0 (a full house, the lightest step, weighs 1.0)", c.Rating)
+		}
 		opts.Rate = generate.RateLogic
 	}
 	if len(opts.Kinds) > 0 && !c.json() && !c.link() && !c.svg() {

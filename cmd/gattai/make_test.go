@@ -112,6 +112,7 @@ func TestGenerateBadFlags(t *testing.T) {
 		{[]string{"--min-givens=-5"}, "gattai: --min-givens -5: must not be negative (0 is the default: minimal)\n"},
 		{[]string{"--rating", "nan-nan"}, "gattai: --rating \"nan-nan\": want MIN-MAX, e.g. 2.5-4\n"},
 		{[]string{"--rating", "1-nan"}, "gattai: --rating \"1-nan\": want MIN-MAX, e.g. 2.5-4\n"},
+		{[]string{"--rating", "0-0"}, "gattai: --rating \"0-0\": MAX must be above 0 (a full house, the lightest step, weighs 1.0)\n"},
 		{[]string{"--kinds", "nosuch", "--to", "json"}, "gattai: --kinds: unknown kind \"nosuch\" (want some of " + genKinds() + ")\n"},
 		{[]string{"--kinds", "killer,", "--to", "json"}, "gattai: --kinds: unknown kind \"\" (want some of " + genKinds() + ")\n"},
 	} {
