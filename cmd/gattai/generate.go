@@ -142,6 +142,9 @@ func (c *generateCmd) Run(e *env) error {
 	pics := &files{e: e, name: c.Output, ext: ".svg"}
 	out := &c.outputFlags
 	if c.svg() {
+		if err := pics.hold(c.Count); err != nil {
+			return err // now, not after the puzzles are made
+		}
 		out = &outputFlags{}
 	}
 	o, err := out.create(ctx, e)

@@ -135,6 +135,7 @@ func TestGenerateToUnfitLayout(t *testing.T) {
 		{[]string{"--layout", "sumo", "--size", "25", "--to", "poj"}, "gattai: --to poj: the poj format holds a single grid, and layout sumo has 13\n"},
 		{[]string{"--layout", "samurai", "--size", "16", "--to", "rows"}, "gattai: --to rows: the rows format holds a single grid, and layout samurai has 5\n"},
 		{[]string{"--layout", "samurai", "--size", "16", "--to", "fpuzzles"}, "gattai: --to fpuzzles: not supported: f-puzzles holds one grid, layout \"samurai\" has 5\n"},
+		{[]string{"--layout", "samurai", "--size", "16", "-n", "2", "--to", "svg"}, "gattai: several puzzles: name the files with -o (out.ext becomes out-001.ext, ...)\n"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			out, errs, code := runGattai(t, "", append([]string{"generate", "--seed", "1", "--timeout", "3s"}, tc.args...)...)

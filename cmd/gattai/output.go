@@ -220,8 +220,8 @@ type files struct {
 func (fs *files) next() (*output, error) {
 	fs.n++
 	if fs.name == "" || fs.name == "-" {
-		if fs.n > 1 {
-			return nil, &exitError{exitBadInput, "several puzzles: name the files with -o (out.ext becomes out-001.ext, ...)"}
+		if err := fs.hold(fs.n); err != nil {
+			return nil, err
 		}
 		return createOutput(fs.e.ctx, fs.e, "")
 	}
@@ -235,6 +235,14 @@ func (fs *files) next() (*output, error) {
 		fs.pending = nil
 	}
 	return createOutput(fs.e.ctx, fs.e, fs.name)
+}
+
+// hold says whether n items fit the output: standard output holds one.
+func (fs *files) hold(n int) error {
+	if n > 1 && (fs.name == "" || fs.name == "-") {
+		return &exitError{exitBadInput, "several puzzles: name the files with -o (out.ext becomes out-001.ext, ...)"}
+	}
+	return nil
 }
 
 // done finishes the item written to o; note, if not nil, is told the
