@@ -60,6 +60,9 @@ func (c *generateCmd) Run(e *env) error {
 	if c.MinGivens < 0 {
 		return bad("--min-givens %d: must not be negative (0 is the default: minimal)", c.MinGivens)
 	}
+	if c.MinGivens >= len(m.Cells) { // a full grid: no puzzle
+		return bad("--min-givens %d: must be below the layout's %d cells", c.MinGivens, len(m.Cells))
+	}
 	opts := generate.Options{Count: c.Count, Jobs: c.jobs(), MinGivens: c.MinGivens, Tries: c.Tries}
 	if c.NoMinimal && opts.MinGivens == 0 {
 		opts.MinGivens = len(m.Cells) / 3
