@@ -180,6 +180,9 @@ func (c *generateCmd) Run(e *env) error {
 		if _, err := w.Write(buf.Bytes()); err != nil {
 			return o.named(err)
 		}
+		if err := w.Flush(); err != nil { // each puzzle as it is made
+			return o.named(err)
+		}
 		return nil
 	})
 	prog.finish()

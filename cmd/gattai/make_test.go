@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"regexp"
 	"strings"
 	"testing"
@@ -145,5 +147,30 @@ func TestGenerateToUnfitLayout(t *testing.T) {
 				t.Errorf("exit %d, %q, %q", code, out, errs)
 			}
 		})
+	}
+}
+
+// firstWrite is an output whose reader stops the run at its first
+// write, as a user would with Ctrl-C on seeing the first puzzle.
+type firstWrite struct {
+	bytes.Buffer
+	stop context.CancelFunc
+}
+
+func (w *firstWrite) Write(b []byte) (int, error) {
+	w.stop()
+	return w.Buffer.Write(b)
+}
+
+// Puzzles stream as they are made: the first reaches the output before
+// the second is made, however few bytes it has.
+func TestGenerateStreams(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &firstWrite{stop: cancel}
+	var errs bytes.Buffer
+	code := run(ctx, []string{"generate", "--size", "4", "--seed", "1", "-n", "100", "--jobs", "1"}, env{stdin: strings.NewReader(""), stdout: out, stderr: &errs})
+	if want := "1.2......1.3....\n"; code != exitTimeout || out.String() != want || errs.String() != "gattai: interrupted with 1 puzzles made\n" {
+		t.Errorf("exit %d, %q, %q; want exit %d, %q", code, out.String(), errs.String(), exitTimeout, want)
 	}
 }
