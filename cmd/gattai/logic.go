@@ -117,6 +117,8 @@ func (c *logicFlags) run(e *env, apply func(context.Context, *layouts.Puzzle, *o
 			return o, err
 		},
 		func(w *bufio.Writer, r *record, stop string) error {
+			// Each record as it is done: a puzzle can take seconds.
+			defer w.Flush() // an error of w stays in w, for runBatch's Flush
 			if c.To == "json" {
 				rec := jsonRecord(r, stop, false)
 				if rec.Status == report.Unique {

@@ -174,3 +174,34 @@ func TestGenerateStreams(t *testing.T) {
 		t.Errorf("exit %d, %q, %q; want exit %d, %q", code, out.String(), errs.String(), exitTimeout, want)
 	}
 }
+
+// writes counts the writes an output gets.
+type writes struct {
+	bytes.Buffer
+	n int
+}
+
+func (w *writes) Write(b []byte) (int, error) {
+	w.n++
+	return w.Buffer.Write(b)
+}
+
+// rate, hint and steps write each puzzle's record as it is done, not
+// held until the run ends: a puzzle can take seconds to rate.
+func TestLogicStreams(t *testing.T) {
+	three := "...3.6...78....2..2..1.7..6..52.....1...6.7....7...8....28.31...3.7..4.5.9.......\n" +
+		"..4.7......6.4.9....85..2..5..26.48..8......1....54....7..3..6........7.......8.4\n" +
+		"...5......69.34..2..4.9.8.......7.2.9..1...5...2......748.....9...9..3......7.6..\n"
+	for _, cmd := range []string{"rate", "hint", "steps"} {
+		for _, to := range []string{"auto", "json"} {
+			t.Run(cmd+"/"+to, func(t *testing.T) {
+				out := &writes{}
+				var errs bytes.Buffer
+				code := run(context.Background(), []string{cmd, "--jobs", "1", "--to", to}, env{stdin: strings.NewReader(three), stdout: out, stderr: &errs})
+				if code != 0 || out.n != 3 {
+					t.Errorf("exit %d, %d writes for 3 puzzles, %s", code, out.n, errs.String())
+				}
+			})
+		}
+	}
+}
