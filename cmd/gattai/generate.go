@@ -28,7 +28,7 @@ type generateCmd struct {
 	outputFlags
 	toFlags
 	Count      int    `short:"n" default:"1" help:"Puzzles to make."`
-	Seed       string `help:"Random seed (a number): the same flags and seed give the same puzzles, whatever --jobs is. Default: a random one, printed first as a comment."`
+	Seed       string `help:"Random seed (a number): the same flags and seed give the same puzzles, whatever --jobs is. Default: a random one, printed first as a comment (on standard error with json, links and svg)."`
 	Symmetry   string `default:"none" enum:"none,rotate180,rotate90,mirror,diagonal" help:"Symmetry of the givens on the canvas: ${enum}."`
 	Kinds      string `help:"Constraint kinds to add, comma-separated (see --help of generate): ${gen_kinds}." placeholder:"KIND,..."`
 	Difficulty string `enum:",easy,medium,hard,expert,extreme" default:"" help:"Only puzzles of this label (see gattai rate)."`
