@@ -116,9 +116,12 @@ func (c *logicFlags) run(e *env, apply func(context.Context, *layouts.Puzzle, *o
 			err = apply(ctx, p, &o)
 			return o, err
 		},
-		func(w *bufio.Writer, r *record, stop string) error {
-			// Each record as it is done: a puzzle can take seconds.
-			defer w.Flush() // an error of w stays in w, for runBatch's Flush
+		func(w *bufio.Writer, r *record, stop string) (err error) {
+			defer func() { // each record as it is done: a puzzle can take seconds
+				if err == nil {
+					err = w.Flush()
+				}
+			}()
 			if c.To == "json" {
 				rec := jsonRecord(r, stop, false)
 				if rec.Status == report.Unique {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"regexp"
 	"strings"
 	"testing"
@@ -203,5 +204,22 @@ func TestLogicStreams(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// full is an output that takes nothing, as a full disk.
+type full struct{}
+
+func (full) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// A record that cannot be written ends the run at once, not after the
+// puzzles left are rated: here one that takes minutes.
+func TestLogicWriteFails(t *testing.T) {
+	in := `{"puzzle":"...3.6...78....2..2..1.7..6..52.....1...6.7....7...8....28.31...3.7..4.5.9.......\n"}` + "\n" +
+		`{"puzzle":".............7...............5..3....6..................6..7................5....\n","layout":{"name":"classic","size":9,"grids":[{"at":"r1c1"}],"constraints":[{"kind":"nonconsecutive"}]}}` + "\n"
+	var errs bytes.Buffer
+	code := run(context.Background(), []string{"rate", "--jobs", "1", "--timeout", "3s"}, env{stdin: strings.NewReader(in), stdout: full{}, stderr: &errs})
+	if code != exitBadInput || errs.String() != "gattai: writing standard output: no space left on device\n" {
+		t.Errorf("exit %d, %q", code, errs.String())
 	}
 }
