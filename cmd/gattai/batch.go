@@ -103,12 +103,17 @@ func runBatch(e *env, in *inputFlags, ef *engineFlags, of *outputFlags, do work,
 	}
 	defer out.abort()
 	w := bufio.NewWriter(out)
+	var mu sync.Mutex // guards w: the records, and the flusher
+	endFlusher := flushEvery(&mu, w)
 	t, err := batch(ctx, e, in, ef, do, func(r *record, stop string) error {
+		mu.Lock()
+		defer mu.Unlock()
 		if err := emit(w, r, stop); err != nil {
 			return out.named(err) // not the temporary file's name
 		}
 		return nil
 	})
+	endFlusher()
 	if ferr := w.Flush(); err == nil && ferr != nil {
 		err = out.named(ferr)
 	}
@@ -125,6 +130,40 @@ func runBatch(e *env, in *inputFlags, ef *engineFlags, of *outputFlags, do work,
 		return &exitError{code: code}
 	}
 	return nil
+}
+
+// flushInterval bounds how long a record waits in the output's buffer.
+const flushInterval = 100 * time.Millisecond
+
+// flushEvery flushes w, under mu, every flushInterval while it holds
+// records, so that they reach the reader of a batch as it goes even when
+// the next puzzle takes long (a flush per record would cost a write call
+// each; 4 KB of buffer hold 2000 counts). A failed flush stays in w, and
+// the next record's write or the last flush returns it. The function it
+// returns stops the flushes and waits until none runs.
+func flushEvery(mu *sync.Mutex, w *bufio.Writer) (end func()) {
+	tick := time.NewTicker(flushInterval)
+	done, gone := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(gone)
+		for {
+			select {
+			case <-tick.C:
+				mu.Lock()
+				if w.Buffered() > 0 {
+					w.Flush()
+				}
+				mu.Unlock()
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() {
+		tick.Stop()
+		close(done)
+		<-gone
+	}
 }
 
 // failed reports a record that has no answer: on stderr, and as a

@@ -1,6 +1,33 @@
 package main
 
-import "testing"
+import (
+	"bytes"
+	"context"
+	"io"
+	"testing"
+	"time"
+)
+
+// A batch's records reach the output as they are done, within
+// flushInterval, not once 4 KB of them have gathered or the input has
+// ended: here the input stays open after one puzzle, and the reader
+// stops the run at the first write (a guard stops it after 5s).
+func TestBatchStreams(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	in, feed := io.Pipe()
+	defer feed.Close()
+	go feed.Write([]byte("...3.6...78....2..2..1.7..6..52.....1...6.7....7...8....28.31...3.7..4.5.9.......\n"))
+	guard := time.AfterFunc(5*time.Second, cancel)
+	defer guard.Stop()
+	out := &firstWrite{stop: cancel}
+	var errs bytes.Buffer
+	start := time.Now()
+	code := run(ctx, []string{"count"}, env{stdin: in, stdout: out, stderr: &errs})
+	if took := time.Since(start); code != exitTimeout || out.String() != "1\n" || took > 2*time.Second {
+		t.Errorf("exit %d, %q after %v, %s; want exit %d, the count within 2s", code, out.String(), took, errs.String(), exitTimeout)
+	}
+}
 
 func TestFormatRate(t *testing.T) {
 	for _, tc := range []struct {
@@ -16,6 +43,28 @@ func TestFormatRate(t *testing.T) {
 	} {
 		if got := formatRate(tc.rate); got != tc.want {
 			t.Errorf("formatRate(%v) = %q, want %q", tc.rate, got, tc.want)
+		}
+	}
+}
+
+// hasFirstLine tells peekHead when it has seen enough to detect the
+// input: a whole line that is neither blank nor a comment.
+func TestHasFirstLine(t *testing.T) {
+	for _, tc := range []struct {
+		head string
+		want bool
+	}{
+		{"", false},
+		{"1.3.", false}, // not whole yet
+		{"# made by hand\n", false},
+		{"# made by hand\n\n  \r\n", false},
+		{"\ufeff# made by hand\n1.3.\n", true},
+		{"\ufeff1.3.\n", true},
+		{"{\n", true},
+		{"  https://f-puzzles.com/?load=x\r\n", true},
+	} {
+		if got := hasFirstLine([]byte(tc.head)); got != tc.want {
+			t.Errorf("hasFirstLine(%q) = %v", tc.head, got)
 		}
 	}
 }

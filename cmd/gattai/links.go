@@ -30,8 +30,7 @@ func linkInput(f, blank string, br *bufio.Reader) bool {
 	case "fpuzzles", "sudokupad":
 		return true
 	case "auto":
-		head, _ := br.Peek(64 << 10)
-		head = bytes.TrimPrefix(head, []byte("\ufeff"))
+		head := bytes.TrimPrefix(peekHead(br), []byte("\ufeff"))
 		if t := bytes.TrimSpace(head); len(t) > 0 && json(t) {
 			return true
 		}
@@ -57,10 +56,45 @@ func recordInput(f string, br *bufio.Reader) bool {
 	case "json":
 		return true
 	case "auto":
-		head, _ := br.Peek(64 << 10)
-		return report.Detect(head)
+		return report.Detect(peekHead(br))
 	}
 	return false
+}
+
+// peekHead is the start of the input read through br, to tell what it
+// holds: what br has buffered once that holds a whole first line that
+// is neither blank nor a comment, or 64 KB, or the input has ended. It
+// waits for no more, so that puzzles piped in one by one are read as
+// they come, not once 64 KB have gathered.
+func peekHead(br *bufio.Reader) []byte {
+	limit := min(64<<10, br.Size())
+	for n := 1; ; {
+		head, err := br.Peek(n)
+		if err != nil {
+			return head // all there is
+		}
+		head, _ = br.Peek(br.Buffered())
+		if len(head) >= limit || hasFirstLine(head) {
+			return head
+		}
+		n = len(head) + 1
+	}
+}
+
+// hasFirstLine reports whether head holds a whole line (ended by a line
+// feed) that is neither blank nor a comment.
+func hasFirstLine(head []byte) bool {
+	head = bytes.TrimPrefix(head, []byte("\ufeff"))
+	for {
+		line, rest, ok := bytes.Cut(head, []byte("\n"))
+		if !ok {
+			return false
+		}
+		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
+			return true
+		}
+		head = rest
+	}
 }
 
 // sudokupadLink reports text for SudokuPad's reader: a puzzle, or an
