@@ -18,9 +18,9 @@ type engineFlags struct {
 	Solver string `default:"cadical" help:"DIMACS solver binary for --engine external (minisat, cadical, picosat, cryptominisat5, kissat or a path)."`
 	encodingFlags
 	Verify  *bool         `negatable:"" help:"Solve again with the other engine and fail on disagreement (default: on for sat and external)."`
-	Timeout time.Duration `help:"Stop the whole run after this long (e.g. 100ms, 30s); puzzles not finished get a 'timed out' record."`
+	Timeout time.Duration `help:"Stop the whole run after this long (e.g. 100ms, 30s); ${timeout_left}."`
 	Stats   bool          `help:"Print statistics on stderr: per puzzle with one puzzle, a summary with more."`
-	Jobs    int           `short:"j" default:"0" help:"Puzzles solved at once; 0 uses every core, and at most ${maxjobs_factor} times the cores run."`
+	Jobs    int           `short:"j" default:"0" help:"Puzzles ${jobs_done} at once; 0 uses every core, and at most ${maxjobs_factor} times the cores run."`
 }
 
 // maxJobsFactor caps --jobs at this many workers per core: more only

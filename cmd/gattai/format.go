@@ -15,7 +15,7 @@ import (
 // toFlags choose the output format, for every command that prints
 // puzzles or results: one switch, one table of writers (toFormats).
 type toFlags struct {
-	To string `enum:"${to_formats}" default:"auto" help:"Output format: auto mirrors the input; ${to_formats}. json writes one JSON object per puzzle (see README)."`
+	To string `enum:"${to_formats}" default:"auto" help:"Output format: auto ${to_auto}; ${to_formats}. json writes one JSON object per puzzle (see README)."`
 }
 
 // toFormats lists the --to choices. The text formats are the readers'

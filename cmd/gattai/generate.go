@@ -24,9 +24,9 @@ import (
 
 type generateCmd struct {
 	layoutFlags `embed:""`
-	engineFlags
+	engineFlags `set:"timeout_left=the puzzles made by then are printed, never one half made (-o is written only when the run completes)" set:"jobs_done=made"`
 	outputFlags
-	toFlags
+	toFlags    `set:"to_auto=is line for one grid and canvas for several, or with --kinds a link (f-puzzles for one grid, else SudokuPad)"`
 	Count      int    `short:"n" default:"1" help:"Puzzles to make."`
 	Seed       string `help:"Random seed (a number): the same flags and seed give the same puzzles, whatever --jobs is. Default: a random one, printed first as a comment (on standard error with json, links and svg)."`
 	Symmetry   string `default:"none" enum:"none,rotate180,rotate90,mirror,diagonal" help:"Symmetry of the givens on the canvas: ${enum}."`

@@ -21,7 +21,7 @@ func commandPaths(t *testing.T) [][]string {
 	t.Helper()
 	var c cli
 	exited := -1
-	p, err := newParser(&c, &bytes.Buffer{}, &bytes.Buffer{}, kong.Vars{"encodings": "", "sums": "", "to_formats": "auto", "maxjobs_factor": "", "gen_kinds": "", "version": ""}, &exited)
+	p, err := newParser(&c, &bytes.Buffer{}, &bytes.Buffer{}, startVars(nil), &exited)
 	if err != nil {
 		t.Fatal(err)
 	}

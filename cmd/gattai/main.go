@@ -128,24 +128,38 @@ func run(ctx context.Context, args []string, e env) int {
 }
 
 // startVars are the variables of kong's help texts: all of them, or
-// those that used names (and version, which --version prints). kong
-// interpolates every variable into every flag's, so fewer cost less.
+// those that used names (and version, which --version prints, and the
+// wordings that commands set, which kong interpolates where they are
+// set). kong interpolates every variable into every flag's, so fewer
+// cost less.
 func startVars(used map[string]bool) kong.Vars {
 	values := map[string]func() string{
 		"encodings":      func() string { return names(encode.AMOs()) },
 		"sums":           func() string { return names(encode.Sums()) },
 		"to_formats":     func() string { return strings.Join(toFormats, ",") },
 		"maxjobs_factor": func() string { return strconv.Itoa(maxJobsFactor) },
-		"gen_kinds":      genKinds,
-		"version":        func() string { return version.Of("gattai") },
+		// Wordings that a command sets its own way (kong's set tag).
+		"timeout_left": func() string { return wordings["timeout_left"] },
+		"jobs_done":    func() string { return wordings["jobs_done"] },
+		"to_auto":      func() string { return wordings["to_auto"] },
+		"gen_kinds":    genKinds,
+		"version":      func() string { return version.Of("gattai") },
 	}
 	vars := kong.Vars{}
 	for name, value := range values {
-		if used == nil || used[name] || name == "version" {
+		if _, set := wordings[name]; used == nil || used[name] || name == "version" || set {
 			vars[name] = value()
 		}
 	}
 	return vars
+}
+
+// wordings are the help texts' words that a command may set otherwise
+// (generate: puzzles made, not solved).
+var wordings = map[string]string{
+	"timeout_left": "puzzles not finished get a 'timed out' record",
+	"jobs_done":    "solved",
+	"to_auto":      "mirrors the input",
 }
 
 // usedVars adds to used the variables (${name}) that the tags of t's

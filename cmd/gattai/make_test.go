@@ -223,3 +223,22 @@ func TestLogicWriteFails(t *testing.T) {
 		t.Errorf("exit %d, %q", code, errs.String())
 	}
 }
+
+// generate's help words the shared flags for making puzzles: none are
+// solved, no record says "timed out", and --to auto mirrors no input.
+func TestGenerateHelpWording(t *testing.T) {
+	gen, _, _ := runGattai(t, "", "generate", "--help")
+	solve, _, _ := runGattai(t, "", "solve", "--help")
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	gen, solve = flat(gen), flat(solve)
+	for _, want := range []string{"Puzzles made at once", "the puzzles made by then are printed", "auto is line for one grid and canvas for several"} {
+		if !strings.Contains(gen, want) {
+			t.Errorf("generate --help lacks %q", want)
+		}
+	}
+	for _, want := range []string{"Puzzles solved at once", "puzzles not finished get a 'timed out' record", "auto mirrors the input"} {
+		if !strings.Contains(solve, want) {
+			t.Errorf("solve --help lacks %q", want)
+		}
+	}
+}
