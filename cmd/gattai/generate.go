@@ -28,7 +28,7 @@ type generateCmd struct {
 	outputFlags
 	toFlags    `set:"to_auto=is line for one grid and canvas for several, or with --kinds a link (f-puzzles for one grid, else SudokuPad)"`
 	Count      int    `short:"n" default:"1" help:"Puzzles to make."`
-	Seed       string `help:"Random seed (a number): the same flags and seed give the same puzzles, whatever --jobs is. Default: a random one, printed first as a comment (on standard error with json, links and svg)."`
+	Seed       string `help:"Random seed (a number): the same flags and seed give the same puzzles, whatever --jobs is. Default: a random one, printed first as a comment (on standard error with json, links, svg, poj and euler, which hold no comments)."`
 	Symmetry   string `default:"none" enum:"none,rotate180,rotate90,mirror,diagonal" help:"Symmetry of the givens on the canvas: ${enum}."`
 	Kinds      string `help:"Constraint kinds to add, comma-separated (see --help of generate): ${gen_kinds}." placeholder:"KIND,..."`
 	Difficulty string `enum:",easy,medium,hard,expert,extreme" default:"" help:"Only puzzles of this label (see gattai rate)."`
@@ -157,7 +157,7 @@ func (c *generateCmd) Run(e *env) error {
 	defer o.abort()
 	defer pics.abort()
 	w := bufio.NewWriter(o)
-	if c.Seed == "" && !c.json() && !c.link() && !c.svg() {
+	if c.Seed == "" && !c.json() && !c.link() && !c.svg() && c.To != "poj" && c.To != "euler" {
 		fmt.Fprintf(w, "# seed %d\n", opts.Seed)
 	} else if c.Seed == "" {
 		fmt.Fprintf(e.stderr, "gattai: seed %d\n", opts.Seed)
@@ -256,5 +256,6 @@ func (c *generateCmd) emit(ctx context.Context, w *bytes.Buffer, pics *files, p 
 	if p.Index > 0 {
 		w.WriteString(c.textFormat(q).Source.Format.Separator())
 	}
+	q.Source.Header = fmt.Sprintf("Grid %02d", p.Index+1) // Euler's, numbered as Project Euler's file
 	return layouts.WritePuzzle(w, c.textFormat(q))
 }

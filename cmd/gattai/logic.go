@@ -38,7 +38,11 @@ func (c *rateCmd) Run(e *env) error {
 		return err
 	}, func(w *bufio.Writer, r *record) {
 		x := r.out.rating
-		fmt.Fprintf(w, "%.1f %s %s\n", x.Score, x.Level, x.Hardest)
+		hardest := x.Hardest
+		if hardest == "" { // a full grid: no step at all
+			hardest = "none"
+		}
+		fmt.Fprintf(w, "%.1f %s %s\n", x.Score, x.Level, hardest)
 	})
 }
 

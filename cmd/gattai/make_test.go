@@ -242,3 +242,22 @@ func TestGenerateHelpWording(t *testing.T) {
 		}
 	}
 }
+
+// Formats that hold no comments get no "# seed" line (the seed goes to
+// standard error), and Euler's headers are numbered as in Project
+// Euler's file; a full grid rates with "none" for its hardest step, not
+// an empty last field.
+func TestGenerateFormatsWithoutComments(t *testing.T) {
+	for _, to := range []string{"poj", "euler"} {
+		out, errs, code := runGattai(t, "", "generate", "--size", "4", "-n", "2", "--to", to)
+		if code != 0 || strings.Contains(out, "#") || !strings.HasPrefix(errs, "gattai: seed ") {
+			t.Errorf("--to %s: exit %d, %q, %q", to, code, out, errs)
+		}
+		if to == "euler" && (!strings.HasPrefix(out, "Grid 01\n") || !strings.Contains(out, "\nGrid 02\n")) {
+			t.Errorf("--to euler: headers not numbered: %q", out)
+		}
+	}
+	if out, _, code := runGattai(t, "1234341221434321\n", "rate"); code != 0 || out != "0.0 easy none\n" {
+		t.Errorf("rate of a full grid: exit %d, %q", code, out)
+	}
+}
