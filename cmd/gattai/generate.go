@@ -72,9 +72,12 @@ func (c *generateCmd) Run(e *env) error {
 	}
 	if c.Kinds != "" {
 		opts.Kinds = strings.Split(c.Kinds, ",")
-		for _, k := range opts.Kinds {
+		for i, k := range opts.Kinds {
 			if !slices.ContainsFunc(generate.Kinds(), func(g generate.KindInfo) bool { return g.Name == k }) {
 				return bad("--kinds: unknown kind %q (want some of %s)", k, genKinds())
+			}
+			if slices.Contains(opts.Kinds[:i], k) {
+				return bad("--kinds: %s given twice", k)
 			}
 		}
 	}

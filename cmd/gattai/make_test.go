@@ -120,6 +120,7 @@ func TestGenerateBadFlags(t *testing.T) {
 		{[]string{"--rating", "0-0"}, "gattai: --rating \"0-0\": MAX must be above 0 (a full house, the lightest step, weighs 1.0)\n"},
 		{[]string{"--kinds", "nosuch", "--to", "json"}, "gattai: --kinds: unknown kind \"nosuch\" (want some of " + genKinds() + ")\n"},
 		{[]string{"--kinds", "killer,", "--to", "json"}, "gattai: --kinds: unknown kind \"\" (want some of " + genKinds() + ")\n"},
+		{[]string{"--kinds", "killer,thermo,killer", "--to", "json"}, "gattai: --kinds: killer given twice\n"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			out, errs, code := runGattai(t, "", append([]string{"generate"}, tc.args...)...)
