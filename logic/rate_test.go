@@ -122,6 +122,10 @@ func TestUnavailable(t *testing.T) {
 	if !errors.Is(err, logic.ErrUnavailable) || err.Error() != "rating unavailable: rule kind sandwich" {
 		t.Errorf("rate with an unknown rule kind: %v", err)
 	}
+	// RatesRule says so beforehand, and agrees for a kind it rates.
+	if logic.RatesRule("sandwich") || !logic.RatesRule("killer") {
+		t.Errorf("RatesRule: sandwich %v, killer %v", logic.RatesRule("sandwich"), logic.RatesRule("killer"))
+	}
 }
 
 func TestStepText(t *testing.T) {

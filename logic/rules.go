@@ -25,6 +25,15 @@ var ruleKinds = map[string]struct {
 	"killer":         {RuleKiller, 2.5},
 }
 
+// RatesRule reports whether rules of the kind (layouts.Rule.Kind, the
+// kind of the constraint that makes them) have a technique here, so
+// that puzzles with them can be rated; a model with a rule of another
+// kind is refused with ErrUnavailable.
+func RatesRule(kind string) bool {
+	_, ok := ruleKinds[kind]
+	return ok
+}
+
 // supported returns an error naming the first rule kind of m that has
 // no technique.
 func supported(m *layouts.Model) error {

@@ -79,6 +79,9 @@ func (c *generateCmd) Run(e *env) error {
 			if slices.Contains(opts.Kinds[:i], k) {
 				return bad("--kinds: %s given twice", k)
 			}
+			if (c.Difficulty != "" || c.Rating != "") && !rated(k) {
+				return bad("--kinds %s: its rule cannot be rated yet, so --difficulty and --rating cannot choose its puzzles", k)
+			}
 		}
 	}
 	if c.Seed == "" {
@@ -223,6 +226,15 @@ func (c *generateCmd) Run(e *env) error {
 }
 
 // emit writes one made puzzle in the --to format.
+// rated reports whether gattai rate rates puzzles with the constraints of
+// generate's kind k: units only, or rules that logic has a technique for.
+func rated(k string) bool {
+	i := slices.IndexFunc(generate.Kinds(), func(g generate.KindInfo) bool { return g.Name == k })
+	lk := generate.Kinds()[i].Layout
+	j := slices.IndexFunc(layouts.Kinds(), func(l layouts.Kind) bool { return l.Name == lk })
+	return j < 0 || !layouts.Kinds()[j].Rules || logic.RatesRule(lk)
+}
+
 func (c *generateCmd) emit(ctx context.Context, w *bytes.Buffer, pics *files, p generate.Puzzle, seed uint64) error {
 	where := fmt.Sprintf("seed %d #%d", seed, p.Index+1)
 	q := p.Puzzle

@@ -121,6 +121,10 @@ func TestGenerateBadFlags(t *testing.T) {
 		{[]string{"--kinds", "nosuch", "--to", "json"}, "gattai: --kinds: unknown kind \"nosuch\" (want some of " + genKinds() + ")\n"},
 		{[]string{"--kinds", "killer,", "--to", "json"}, "gattai: --kinds: unknown kind \"\" (want some of " + genKinds() + ")\n"},
 		{[]string{"--kinds", "killer,thermo,killer", "--to", "json"}, "gattai: --kinds: killer given twice\n"},
+		// Said before the first puzzle is made, not after: minutes on a
+		// big layout.
+		{[]string{"--kinds", "killer,xv", "--difficulty", "easy", "--to", "json"}, "gattai: --kinds xv: its rule cannot be rated yet, so --difficulty and --rating cannot choose its puzzles\n"},
+		{[]string{"--kinds", "arrow", "--rating", "1-3", "--to", "json"}, "gattai: --kinds arrow: its rule cannot be rated yet, so --difficulty and --rating cannot choose its puzzles\n"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			out, errs, code := runGattai(t, "", append([]string{"generate"}, tc.args...)...)
