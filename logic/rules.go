@@ -54,7 +54,7 @@ func (s *solver) rule(st *Step, kind string) bool {
 			continue
 		}
 		k := r.Cells
-		s.ruleKeep(r, s.cand, keep[:len(k)])
+		s.ruleKeep(ri, s.cand, keep[:len(k)])
 		var elims []Move
 		for i, c := range k {
 			if s.val[c] != 0 {
@@ -73,9 +73,46 @@ func (s *solver) rule(st *Step, kind string) bool {
 	return false
 }
 
+// pairRelations are the relations of m's pair rules (kropki,
+// nonconsecutive), one table per relation shared by its rules: rel[x]
+// holds the digits y that the relation allows beside x, as layouts
+// defines it. ruleKeep then revises a pair in a look-up per digit, where
+// asking layouts for every pair of digits took nearly all of rating a
+// nonconsecutive puzzle.
+func pairRelations(m *layouts.Model) []*[65]uint64 {
+	type relation struct {
+		kind        string
+		dot         layouts.Dot
+		diff, ratio int
+	}
+	tables := map[relation]*[65]uint64{}
+	out := make([]*[65]uint64, len(m.Rules))
+	for i, r := range m.Rules {
+		if r.Kind != "kropki" && r.Kind != "nonconsecutive" {
+			continue
+		}
+		key := relation{r.Kind, r.Dot, r.Diff, r.Ratio}
+		if tables[key] == nil {
+			rel := new([65]uint64)
+			for x := 1; x <= m.N; x++ {
+				for y := 1; y <= m.N; y++ {
+					if r.Kind == "nonconsecutive" && layouts.NonconsecutiveHolds(x, y) ||
+						r.Kind == "kropki" && layouts.KropkiHolds(r.Dot, r.Diff, r.Ratio, x, y) {
+						rel[x] |= bit(y)
+					}
+				}
+			}
+			tables[key] = rel
+		}
+		out[i] = tables[key]
+	}
+	return out
+}
+
 // ruleKeep sets keep[i] to the digits of r.Cells[i] that some
 // assignment of the rule's cells, from the candidates cand, allows.
-func (s *solver) ruleKeep(r *layouts.Rule, cand []uint64, keep []uint64) {
+func (s *solver) ruleKeep(ri int, cand []uint64, keep []uint64) {
+	r := &s.rules[ri]
 	k := r.Cells
 	switch r.Kind {
 	case "parity":
@@ -85,23 +122,18 @@ func (s *solver) ruleKeep(r *layouts.Rule, cand []uint64, keep []uint64) {
 	case "thermo":
 		s.thermoBounds(k, cand, keep)
 	case "kropki", "nonconsecutive":
-		// The relation as layouts defines it: a kropki dot carries its
-		// own difference and ratio.
-		holds := layouts.NonconsecutiveHolds
-		if r.Kind == "kropki" {
-			holds = func(x, y int) bool { return layouts.KropkiHolds(r.Dot, r.Diff, r.Ratio, x, y) }
-		}
+		// The relation as layouts defines it (a kropki dot carries its
+		// own difference and ratio), from its table.
+		rel := s.pairRel[ri]
 		a, b := k[0], k[1]
-		distinct := s.sees(a, b)
+		var same uint64 // x itself, when the two cells must differ
+		if s.sees(a, b) {
+			same = ^uint64(0)
+		}
 		keep[0], keep[1] = 0, 0
-		for x := range digits(cand[a]) {
-			var ys uint64
-			for y := range digits(cand[b]) {
-				if holds(x, y) && !(distinct && x == y) {
-					ys |= bit(y)
-				}
-			}
-			if ys != 0 {
+		for m := cand[a]; m != 0; m &= m - 1 {
+			x := bits.TrailingZeros64(m) + 1
+			if ys := rel[x] & cand[b] &^ (bit(x) & same); ys != 0 {
 				keep[0] |= bit(x)
 				keep[1] |= ys
 			}

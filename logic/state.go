@@ -18,12 +18,14 @@ type solver struct {
 	cand []uint64 // candidates of each cell, bit d-1 for digit d
 	val  []uint8  // the placed digit, or 0
 
-	full     []int     // indices of the full units
-	fullIdx  []int32   // unit -> its index in full, or -1
-	cellFull [][]int32 // cell -> its full units, as indices into full
-	locks    []lock    // pairs of units meeting in 2 cells or more
-	grids    []fishG   // per grid: its rows and columns as unit indices
-	rules    []layouts.Rule
+	full      []int     // indices of the full units
+	fullIdx   []int32   // unit -> its index in full, or -1
+	cellFull  [][]int32 // cell -> its full units, as indices into full
+	cellRules [][]int32 // cell -> the rules on it, as indices into rules
+	locks     []lock    // pairs of units meeting in 2 cells or more
+	grids     []fishG   // per grid: its rows and columns as unit indices
+	rules     []layouts.Rule
+	pairRel   []*[65]uint64 // per rule: for a kropki or nonconsecutive pair, the digits its relation allows beside each digit
 
 	peerBits []uint64 // cell a*len(cand)+b: a and b share a unit (small models)
 	stamp    []uint32 // per cell, for marking without clearing
@@ -98,6 +100,16 @@ func newSolver(m *layouts.Model) *solver {
 		}
 	}
 	s.ts.inDirty = make([]uint32, len(s.full))
+	s.pairRel = pairRelations(m)
+	s.cellRules = make([][]int32, nc)
+	for ri, r := range m.Rules {
+		for _, c := range r.Cells {
+			if !slices.Contains(s.cellRules[c], int32(ri)) {
+				s.cellRules[c] = append(s.cellRules[c], int32(ri))
+			}
+		}
+	}
+	s.ts.fresh = make([]uint32, len(m.Rules))
 	// Locks: a full unit and any unit that shares 2+ cells with it
 	// without lying inside it.
 	for _, u := range s.full {
