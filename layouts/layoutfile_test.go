@@ -90,6 +90,9 @@ func TestParseLayoutFileErrors(t *testing.T) {
 		{"stray field", "{\"size\": 9, " + grids + ",\n \"constraints\": [{\"kind\": \"thermo\", \"sum\": 3, \"cells\": [\"r1c1\", \"r1c2\"]}]}", "2:18", `a thermo constraint has no field "sum"`},
 		{"after a UTF-8 mark", "\uFEFF{\n  \"size\": 9,,\n}", "2:13", "invalid character ','"},
 		{"UTF-16", utf16Text("\uFEFF{\r\n  \"size\": 9,,\r\n}", true), "2:13", "invalid character ','"},
+		{"size given twice", `{"size": 9, "size": 65, ` + grids + `}`, "1:21", "size 65 is outside 1..64"},
+		{"grids given twice", "{\"size\": 9, \"grids\": [{\"at\": \"r1c1\"}],\n \"grids\": [{\"at\": \"r1c1\", \"size\": 4}]}", "2:12", "grid 1 has size 4 but the layout 9"},
+		{"key in capitals", `{"Size": 65, ` + grids + `}`, "1:10", "size 65 is outside 1..64"},
 		{"cage sum", "{\"size\": 9, " + grids + ",\n \"constraints\": [{\"kind\": \"killer\", \"sum\": 18, \"cells\": [\"r1c1\", \"r1c2\"]}]}", "2:18", "2 distinct digits sum to 3..17, not 18"},
 	}
 	for _, tt := range tests {

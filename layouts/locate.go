@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"slices"
+	"strings"
 )
 
 // fieldError is an error about one element of a layout, found by path
@@ -23,16 +24,28 @@ func at(err error, path ...any) error {
 	return &fieldError{path: path, err: err}
 }
 
-// locate is the offset in a JSON document of the value at path.
+// locate is the offset in a JSON document of the value at path, the
+// one that encoding/json decodes: keys match as it matches a struct's
+// fields, ignoring case, and of a key given twice the last one counts.
 func locate(data []byte, path []any) (int, bool) {
 	found := -1
 	walkJSON(data, func(at []any, start, _ int) bool {
-		if slices.Equal(at, path) {
+		if slices.EqualFunc(at, path, samePathPart) {
 			found = start
 		}
-		return found >= 0
+		return false
 	})
 	return found, found >= 0
+}
+
+// samePathPart reports whether a and b, object keys (string) or array
+// indices (int), name the same part of a path.
+func samePathPart(a, b any) bool {
+	if k, ok := a.(string); ok {
+		l, ok := b.(string)
+		return ok && strings.EqualFold(k, l)
+	}
+	return a == b
 }
 
 // walkJSON calls visit on each value of a JSON document, in order, with
