@@ -197,8 +197,7 @@ func jsonError(name string, data []byte, err error) error {
 		off, text = ExplainJSON(data, err) // no Go types: the path, what was wanted and found
 		err = errors.New(text)
 	case errors.As(err, &xe):
-		quoted, _ := json.Marshal(xe.text)
-		off = bytes.Index(data, quoted)
+		off = textOffset(data, xe.text)
 	case errors.Is(err, io.EOF) && len(bytes.TrimSpace(data)) == 0:
 		off = len(data)
 		err = fmt.Errorf("%w: the file is empty", ErrLayout)

@@ -93,6 +93,9 @@ func TestParseLayoutFileErrors(t *testing.T) {
 		{"size given twice", `{"size": 9, "size": 65, ` + grids + `}`, "1:21", "size 65 is outside 1..64"},
 		{"grids given twice", "{\"size\": 9, \"grids\": [{\"at\": \"r1c1\"}],\n \"grids\": [{\"at\": \"r1c1\", \"size\": 4}]}", "2:12", "grid 1 has size 4 but the layout 9"},
 		{"key in capitals", `{"Size": 65, ` + grids + `}`, "1:10", "size 65 is outside 1..64"},
+		{"position named before", `{"name": "r0c1", "size": 9, "grids": [{"at": "r0c1"}]}`, "1:46", "not of the form r1c1"},
+		{"position with an ampersand", `{"size": 9, "grids": [{"at": "r1c1 & r2c2"}]}`, "1:30", "not of the form r1c1"},
+		{"box with an escape", `{"size": 9, "box": "3\u00d73", ` + grids + `}`, "1:20", "box shape"},
 		{"cage sum", "{\"size\": 9, " + grids + ",\n \"constraints\": [{\"kind\": \"killer\", \"sum\": 18, \"cells\": [\"r1c1\", \"r1c2\"]}]}", "2:18", "2 distinct digits sum to 3..17, not 18"},
 	}
 	for _, tt := range tests {

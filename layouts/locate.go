@@ -3,6 +3,7 @@ package layouts
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 )
@@ -46,6 +47,61 @@ func samePathPart(a, b any) bool {
 		return ok && strings.EqualFold(k, l)
 	}
 	return a == b
+}
+
+// textOffset is the offset in a layout file of the first string that
+// decodes to text where a Layout holds a Pos or a Shape (a cell or a box
+// shape whose UnmarshalText failed), or -1.
+func textOffset(data []byte, text string) int {
+	off := -1
+	walkJSON(data, func(path []any, start, end int) bool {
+		var s string
+		if json.Unmarshal(data[start:end], &s) != nil || s != text {
+			return false
+		}
+		if t := typeAt(reflect.TypeFor[Layout](), path); t == posType || t == shapeType {
+			off = start
+		}
+		return off >= 0
+	})
+	return off
+}
+
+// typeAt is the type of the value at path in a t, following struct
+// fields by their JSON names (ignoring case, as encoding/json does) and
+// list elements, or nil if there is none.
+func typeAt(t reflect.Type, path []any) reflect.Type {
+	for _, p := range path {
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		switch p := p.(type) {
+		case int:
+			if t.Kind() != reflect.Slice {
+				return nil
+			}
+			t = t.Elem()
+		case string:
+			if t.Kind() != reflect.Struct {
+				return nil
+			}
+			f, ok := reflect.StructField{}, false
+			for i := range t.NumField() {
+				name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+				if strings.EqualFold(name, p) {
+					f, ok = t.Field(i), true
+				}
+			}
+			if !ok {
+				return nil
+			}
+			t = f.Type
+		}
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t
 }
 
 // walkJSON calls visit on each value of a JSON document, in order, with
