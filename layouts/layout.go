@@ -209,9 +209,10 @@ func jsonError(name string, data []byte, err error) error {
 		off, text = ExplainJSON(data, err) // at the end, where more was wanted
 		err = fmt.Errorf("%w: %s", ErrLayout, text)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		// encoding/json gives no offset: find the field's first use as
-		// a key.
-		off = keyOffset(data, strings.TrimPrefix(err.Error(), "json: unknown field "))
+		// encoding/json gives no offset: find the first use of the key
+		// where no field has its name.
+		key, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
+		off = unknownKeyOffset(data, key)
 	}
 	line, col := 1, 1
 	if off >= 0 {
@@ -221,23 +222,6 @@ func jsonError(name string, data []byte, err error) error {
 		err = fmt.Errorf("%w: %s", ErrLayout, strings.TrimPrefix(err.Error(), "json: "))
 	}
 	return &ParseError{File: name, Line: line, Col: col, Err: err}
-}
-
-// keyOffset is the offset of the first key quoted (a JSON string with
-// its quotes) in data, followed by a colon, or -1.
-func keyOffset(data []byte, quoted string) int {
-	for from := 0; ; {
-		i := bytes.Index(data[from:], []byte(quoted))
-		if i < 0 {
-			return -1
-		}
-		at := from + i
-		rest := bytes.TrimLeft(data[at+len(quoted):], " \t\r\n")
-		if len(rest) > 0 && rest[0] == ':' {
-			return at
-		}
-		from = at + 1
-	}
 }
 
 // LineCol is the 1-based line and column of byte offset off in data

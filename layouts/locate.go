@@ -67,6 +67,39 @@ func textOffset(data []byte, text string) int {
 	return off
 }
 
+// unknownKeyOffset is the offset in a layout file of the first key that
+// is key where a Layout has no field of that name, or -1.
+func unknownKeyOffset(data []byte, key string) int {
+	off := -1
+	walkJSON(data, func(path []any, start, _ int) bool {
+		if len(path) == 0 {
+			return false
+		}
+		if k, ok := path[len(path)-1].(string); ok && k == key && typeAt(reflect.TypeFor[Layout](), path) == nil {
+			off = keyStart(data, start)
+		}
+		return off >= 0
+	})
+	return off
+}
+
+// keyStart is the offset of the opening quote of the key before the
+// value at offset value in a JSON object.
+func keyStart(data []byte, value int) int {
+	i := bytes.LastIndexByte(data[:value], '"') // the key's closing quote
+	for i > 0 {
+		i = bytes.LastIndexByte(data[:i], '"')
+		slashes := 0
+		for i-slashes > 0 && data[i-slashes-1] == '\\' {
+			slashes++
+		}
+		if slashes%2 == 0 {
+			break
+		}
+	}
+	return max(i, 0)
+}
+
 // typeAt is the type of the value at path in a t, following struct
 // fields by their JSON names (ignoring case, as encoding/json does) and
 // list elements, or nil if there is none.
@@ -82,6 +115,10 @@ func typeAt(t reflect.Type, path []any) reflect.Type {
 			}
 			t = t.Elem()
 		case string:
+			if t.Kind() == reflect.Map {
+				t = t.Elem()
+				continue
+			}
 			if t.Kind() != reflect.Struct {
 				return nil
 			}
