@@ -29,7 +29,8 @@
 //	                disjoint groups are a caption line
 //	jigsaw          the pieces' borders thick, as boxes
 //	killer          a dashed cage inset from the cell edges, its sum small
-//	                in the corner of its top-left cell
+//	                in the corner of its top-left cell; of pieces, each
+//	                letter's cage in each of its grids
 //	thermo          a thick grey line from a round bulb
 //	kropki          a white or black dot on the edge between two cells,
 //	                bigger with the difference or ratio in it when that is

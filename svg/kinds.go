@@ -221,14 +221,44 @@ func (b *board) unitsOf(c *layouts.Constraint) ([]layouts.Unit, error) {
 // borders are drawn thick.
 func drawJigsaw(*board, *layouts.Constraint) error { return nil }
 
-// drawKiller draws a cage as a dashed outline inset from the cell edges,
-// with its sum, if any, small in the corner of its top-left cell.
+// drawKiller draws a cage, or the cages of its pieces in each of its
+// grids (a letter a cage, '.' none, blanks ignored).
 func drawKiller(b *board, c *layouts.Constraint) error {
-	if len(c.Cells) == 0 {
+	if c.Pieces == nil {
+		b.cage(c.Cells, c.Sum)
 		return nil
 	}
+	for _, g := range b.grids(c) {
+		at := b.m.Layout.Grids[g].At
+		var letters []rune
+		cages := map[rune][]layouts.Pos{} // looked up, never ranged over
+		for r, row := range c.Pieces {
+			for col, ch := range []rune(strings.ReplaceAll(row, " ", "")) {
+				if ch == '.' {
+					continue
+				}
+				if _, ok := cages[ch]; !ok {
+					letters = append(letters, ch)
+				}
+				cages[ch] = append(cages[ch], layouts.Pos{Row: at.Row + r, Col: at.Col + col})
+			}
+		}
+		for _, ch := range letters {
+			b.cage(cages[ch], c.Sums[string(ch)])
+		}
+	}
+	return nil
+}
+
+// cage draws a killer cage of the cells at ps as a dashed outline inset
+// from the cell edges, with its sum, if not 0, small in the corner of its
+// top-left cell.
+func (b *board) cage(ps []layouts.Pos, sum int) {
+	if len(ps) == 0 {
+		return
+	}
 	in := map[layouts.Pos]bool{} // looked up, never ranged over
-	for _, p := range c.Cells {
+	for _, p := range ps {
 		in[p] = true
 	}
 	has := func(r, col int) bool { return in[layouts.Pos{Row: r, Col: col}] }
@@ -247,7 +277,7 @@ func drawKiller(b *board, c *layouts.Constraint) error {
 	}
 	type seg struct{ at, from, to int } // a line at x or y = at, from..to along it
 	var hs, vs []seg
-	for _, p := range c.Cells {
+	for _, p := range ps {
 		r, col := p.Row, p.Col
 		x0, y0, x1, y1 := b.x(col), b.y(r), b.x(col+1), b.y(r+1)
 		up, down, left, right := has(r-1, col), has(r+1, col), has(r, col-1), has(r, col+1)
@@ -282,20 +312,19 @@ func drawKiller(b *board, c *layouts.Constraint) error {
 		}
 	}
 	s.WriteString("\"/>\n")
-	if c.Sum == 0 {
-		return nil
+	if sum == 0 {
+		return
 	}
-	first := slices.MinFunc(c.Cells, func(p, q layouts.Pos) int {
+	first := slices.MinFunc(ps, func(p, q layouts.Pos) int {
 		return cmp.Or(cmp.Compare(p.Row, q.Row), cmp.Compare(p.Col, q.Col))
 	})
-	sum := fmt.Sprint(c.Sum)
+	text := fmt.Sprint(sum)
 	const size = cell * 11 / 40
 	x, y := b.x(first.Col)+2, b.y(first.Row)+2
 	fmt.Fprintf(&b.layers[layerClues], `<rect x="%d" y="%d" width="%d" height="%d" fill="#fff"/>`+"\n",
-		x, y, len(sum)*size*6/10+2, size)
+		x, y, len(text)*size*6/10+2, size)
 	fmt.Fprintf(&b.layers[layerClues], `<text x="%d" y="%d" font-family="sans-serif" font-size="%d">%s</text>`+"\n",
-		x+1, y+size*17/20, size, sum)
-	return nil
+		x+1, y+size*17/20, size, text)
 }
 
 // drawKropki draws a white or black dot on the edge between two cells,

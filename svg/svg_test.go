@@ -617,6 +617,29 @@ func TestBoxBorders(t *testing.T) {
 	}
 }
 
+// TestKillerPieces draws killer cages given as pieces, in every grid of
+// a twodoku, as the same cages given by their cells.
+func TestKillerPieces(t *testing.T) {
+	m := testkit.Model(t, "twodoku", 9)
+	dots := "........."
+	m.Layout.Constraints = []layouts.Constraint{{Kind: "killer",
+		Pieces: []string{"aab......", "a.b......", dots, dots, dots, dots, dots, dots, dots}, Sums: map[string]int{"a": 6}}}
+	got, _ := render(t, layouts.NewPuzzle(m), nil, svg.Options{})
+	cage := func(sum int, cells ...layouts.Pos) layouts.Constraint {
+		return layouts.Constraint{Kind: "killer", Cells: cells, Sum: sum}
+	}
+	m.Layout.Constraints = []layouts.Constraint{
+		cage(6, layouts.Pos{Row: 0, Col: 0}, layouts.Pos{Row: 0, Col: 1}, layouts.Pos{Row: 1, Col: 0}),
+		cage(0, layouts.Pos{Row: 0, Col: 2}, layouts.Pos{Row: 1, Col: 2}),
+		cage(6, layouts.Pos{Row: 6, Col: 6}, layouts.Pos{Row: 6, Col: 7}, layouts.Pos{Row: 7, Col: 6}),
+		cage(0, layouts.Pos{Row: 6, Col: 8}, layouts.Pos{Row: 7, Col: 8}),
+	}
+	want, _ := render(t, layouts.NewPuzzle(m), nil, svg.Options{})
+	if !bytes.Equal(got, want) {
+		t.Errorf("cages as pieces drawn as\n%s\nwant\n%s", got, want)
+	}
+}
+
 // TestLineKinds draws the line kinds from their cells; without cells
 // they are caption lines.
 func TestLineKinds(t *testing.T) {
