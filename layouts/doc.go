@@ -204,8 +204,9 @@
 // at most n cells (all n hold every digit once), its cells inside grids.
 // A placement's size, if given, must equal the layout's: every grid of a
 // layout has the same size. Only size and grids are required; unknown
-// fields and anything after the layout are errors, each reported at its
-// line and column; a value of the wrong type names its path and what was
+// fields, a key given twice in an object (field names in any case) and
+// anything after the layout are errors, each reported at its line and
+// column; a value of the wrong type names its path and what was
 // wanted and found ("grids[1].at: want a cell like \"r1c1\", found 5").
 //
 // A constraint is a variant rule; Kinds lists every kind with the fields

@@ -166,6 +166,10 @@ func ParseLayoutFile(name string, data []byte) (*Layout, error) {
 		line, col := LineCol(data, int(dec.InputOffset()))
 		return nil, &ParseError{File: name, Line: line, Col: col, Err: fmt.Errorf("%w: data after the layout", ErrLayout)}
 	}
+	if key, off, ok := twice(data); ok { // encoding/json keeps the last: the first would be lost
+		line, col := LineCol(data, off)
+		return nil, &ParseError{File: name, Line: line, Col: col, Err: fmt.Errorf("%w: key %q given twice", ErrLayout, key)}
+	}
 	if l.Box == (Shape{}) && l.Size > 0 && l.Size <= MaxSymbols {
 		l.Box = DefaultBox(l.Size)
 	}

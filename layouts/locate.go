@@ -83,6 +83,35 @@ func unknownKeyOffset(data []byte, key string) int {
 	return off
 }
 
+// twice finds a key that an object of a layout file gives twice, as
+// encoding/json reads it (a field's name in any case, a map's key as
+// written), and the offset of its second use.
+func twice(data []byte) (string, int, bool) {
+	seen := map[string]bool{} // the path of each key so far
+	key, off := "", -1
+	walkJSON(data, func(path []any, start, _ int) bool {
+		if len(path) == 0 {
+			return false
+		}
+		k, ok := path[len(path)-1].(string)
+		if !ok {
+			return false
+		}
+		name := k
+		if t := typeAt(reflect.TypeFor[Layout](), path[:len(path)-1]); t == nil || t.Kind() != reflect.Map {
+			name = strings.ToLower(strings.ToUpper(k))
+		}
+		id := pathText(append(path[:len(path)-1:len(path)-1], name))
+		if seen[id] {
+			key, off = k, keyStart(data, start)
+			return true
+		}
+		seen[id] = true
+		return false
+	})
+	return key, off, off >= 0
+}
+
 // keyStart is the offset of the opening quote of the key before the
 // value at offset value in a JSON object.
 func keyStart(data []byte, value int) int {
