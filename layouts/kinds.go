@@ -523,11 +523,15 @@ func compileKillerPieces(b *builder, c *Constraint) error {
 				cages[ch] = append(cages[ch], cell)
 			}
 		}
+		prefix := b.at
 		for _, ch := range letters {
 			cells := cages[ch]
 			slices.Sort(cells)
-			if err := killerCage(b, b.m.Cells[cells[0]], cells, c.Sums[string(ch)]); err != nil {
-				return fmt.Errorf("cage %q: %w", ch, err)
+			b.at = fmt.Sprintf("%s, cage %q", prefix, string(ch))
+			err := killerCage(b, b.m.Cells[cells[0]], cells, c.Sums[string(ch)])
+			b.at = prefix
+			if err != nil {
+				return err
 			}
 		}
 	}
