@@ -202,6 +202,8 @@
 // the default box puts them. at is the grid's top-left
 // cell on the canvas, 1-based. A region is an extra all-different unit of
 // at most n cells (all n hold every digit once), its cells inside grids.
+// A name, the layout's or a region's, is printable text on one line, as
+// messages show it: no control or format characters.
 // A placement's size, if given, must equal the layout's: every grid of a
 // layout has the same size. Only size and grids are required; unknown
 // fields, a key given twice in an object (field names in any case) and

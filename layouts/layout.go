@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Limits refused before any large allocation.
@@ -251,6 +252,9 @@ func (l *Layout) Validate() error {
 	if n < 1 || n > MaxSymbols {
 		return at(fmt.Errorf("%w: size %d is outside 1..%d", ErrLayout, n, MaxSymbols), "size")
 	}
+	if !printable(l.Name) {
+		return at(fmt.Errorf("%w: name %q holds a character that is not printable", ErrLayout, l.Name), "name")
+	}
 	if len(l.Grids) == 0 {
 		return at(fmt.Errorf("%w: no grids", ErrLayout), "grids")
 	}
@@ -275,11 +279,21 @@ func (l *Layout) Validate() error {
 		return at(fmt.Errorf("%w: %d grid cells, more than %d", ErrLayout, cells, MaxCells), "grids")
 	}
 	for i, r := range l.Regions {
+		if !printable(r.Name) {
+			return at(fmt.Errorf("%w: region %d: name %q holds a character that is not printable", ErrLayout, i+1, r.Name), "regions", i, "name")
+		}
 		if len(r.Cells) > n {
 			return at(fmt.Errorf("%w: region %d has %d cells, more than the %d digits", ErrLayout, i+1, len(r.Cells), n), "regions", i)
 		}
 	}
 	return nil
+}
+
+// printable reports whether a name is text that prints on one line,
+// as messages and pictures show it: no control characters, no line
+// breaks, no format characters such as the ones that reverse text.
+func printable(name string) bool {
+	return !strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsGraphic(r) })
 }
 
 // BoxOf is the box shape of grid i; for a grid without boxes (NoBox),

@@ -103,6 +103,8 @@ func TestParseLayoutFileErrors(t *testing.T) {
 		{"position named before", `{"name": "r0c1", "size": 9, "grids": [{"at": "r0c1"}]}`, "1:46", "not of the form r1c1"},
 		{"position with an ampersand", `{"size": 9, "grids": [{"at": "r1c1 & r2c2"}]}`, "1:30", "not of the form r1c1"},
 		{"box with an escape", `{"size": 9, "box": "3\u00d73", ` + grids + `}`, "1:20", "box shape"},
+		{"region name on two lines", `{"size": 4, ` + grids + `, "regions": [{"name": "left\nside", "cells": ["r1c1"]}]}`, "1:61", `bad layout: region 1: name "left\nside" holds a character that is not printable`},
+		{"layout name with a terminal escape", `{"name": "\u001b[31mred", "size": 4, ` + grids + `}`, "1:10", `bad layout: name "\x1b[31mred" holds a character that is not printable`},
 		{"cage sum of pieces", "{\"size\": 4, " + grids + ",\n \"constraints\": [{\"kind\": \"killer\", \"pieces\": [\"aabb\", \"aabb\", \"ccdd\", \"ccdd\"], \"sums\": {\"a\": 3}}]}", "2:18", `l.json:2:18: bad layout: constraint 1 (killer), cage "a": 4 distinct digits sum to 10..10, not 3`},
 		{"cage sum", "{\"size\": 9, " + grids + ",\n \"constraints\": [{\"kind\": \"killer\", \"sum\": 18, \"cells\": [\"r1c1\", \"r1c2\"]}]}", "2:18", "2 distinct digits sum to 3..17, not 18"},
 	}
