@@ -394,6 +394,10 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := Parse("fuzz", []byte(s))
 		if err != nil {
+			var pe *layouts.ParseError
+			if !errors.As(err, &pe) || pe.File != "fuzz" || pe.Line < 1 || pe.Col < 1 {
+				t.Fatalf("%v is not a ParseError with a position", err)
+			}
 			return
 		}
 		if _, err := layouts.Compile(p.Layout()); err != nil {
