@@ -2,6 +2,7 @@ package layouts
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -499,7 +500,7 @@ func compileKillerPieces(b *builder, c *Constraint) error {
 	if len(c.Pieces) != n {
 		return b.errorf("pieces has %s, want %d", plural(len(c.Pieces), "row"), n)
 	}
-	for letter := range c.Sums {
+	for _, letter := range slices.Sorted(maps.Keys(c.Sums)) {
 		if !slices.ContainsFunc(c.Pieces, func(row string) bool { return strings.Contains(row, letter) }) || len([]rune(letter)) != 1 {
 			return b.errorf("sums names %q, no letter of the pieces", letter)
 		}

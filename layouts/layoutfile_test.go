@@ -210,3 +210,15 @@ func TestNoBox(t *testing.T) {
 		t.Errorf("with boxes: %v, want a conflict", err)
 	}
 }
+
+// Of several letters of sums that the pieces lack, the error names the
+// first in order on every read, not one chosen by ranging over a map.
+func TestKillerSumsNotLetters(t *testing.T) {
+	in := `{"size": 4, "grids": [{"at": "r1c1"}], "constraints": [{"kind": "killer", "pieces": ["aabb", "aabb", "ccdd", "ccdd"], "sums": {"z": 5, "y": 4, "x": 3}}]}`
+	for range 20 {
+		_, err := ParseLayoutFile("l.json", []byte(in))
+		if want := `l.json:1:56: bad layout: constraint 1 (killer): sums names "x", no letter of the pieces`; err == nil || err.Error() != want {
+			t.Fatalf("got %v, want %s", err, want)
+		}
+	}
+}
