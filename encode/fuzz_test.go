@@ -27,8 +27,8 @@ func seeds(f *testing.F, ext string) {
 	}
 }
 
-// FuzzParseDIMACS: no panic, and whatever reads writes back to text
-// that reads the same.
+// FuzzParseDIMACS: no panic, errors placed in the input, and whatever
+// reads writes back to text that reads the same.
 func FuzzParseDIMACS(f *testing.F) {
 	seeds(f, ".cnf")
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -37,6 +37,11 @@ func FuzzParseDIMACS(f *testing.F) {
 		}
 		form, err := encode.ParseDIMACS(bytes.NewReader(b))
 		if err != nil {
+			lines := bytes.Count(b, []byte("\n")) + 1
+			var pe *layouts.ParseError
+			if !errors.As(err, &pe) || pe.Line < 1 || pe.Col < 1 || pe.Line > lines+1 {
+				t.Fatalf("error without a position in the %d lines: %v", lines, err)
+			}
 			return
 		}
 		var one, two bytes.Buffer
