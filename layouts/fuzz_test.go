@@ -12,8 +12,14 @@ import (
 
 // fuzzRead seeds f with testdata files and checks that reading in format
 // never panics, always progresses, gives only ParseErrors at sensible
-// positions, and that every puzzle read writes back as the same givens.
+// positions, each one line of printable text, and that every puzzle read
+// writes back as the same givens.
 func fuzzRead(f *testing.F, format Format, seeds ...string) {
+	fuzzReadWith(f, ReadOptions{Format: format}, seeds...)
+}
+
+// fuzzReadWith is fuzzRead with more options: a model, blanks.
+func fuzzReadWith(f *testing.F, opts ReadOptions, seeds ...string) {
 	for _, s := range seeds {
 		data, err := os.ReadFile(filepath.Join("../testdata", s))
 		if err != nil {
@@ -23,7 +29,9 @@ func fuzzRead(f *testing.F, format Format, seeds ...string) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lines := bytes.Count(data, []byte("\n")) + bytes.Count(data, []byte("\r")) + 1 // CR alone ends a line too
-		r := NewReader(bytes.NewReader(data), ReadOptions{File: "fuzz", Format: format})
+		opts := opts
+		opts.File = "fuzz"
+		r := NewReader(bytes.NewReader(data), opts)
 		for range lines + 2 {
 			p, err := r.Read()
 			if err == io.EOF {
@@ -36,6 +44,9 @@ func fuzzRead(f *testing.F, format Format, seeds ...string) {
 				}
 				if pe.Line < 1 || pe.Col < 1 || pe.Line > lines+1 {
 					t.Fatalf("%v: position outside the input of %d lines", err, lines)
+				}
+				if !printable(err.Error()) {
+					t.Fatalf("%q is not one line of printable text", err)
 				}
 				continue
 			}
@@ -78,8 +89,31 @@ func FuzzReadAuto(f *testing.F) {
 		"formats/canvas-multi.txt", "formats/canvas-fillers.txt", "examples/butterfly.txt")
 }
 
-// A layout file never panics, to read or to compile, and one that reads
-// writes back as itself.
+// Puzzles read on a layout given, as --layout and --layout-file do, and
+// with more blank characters, as --blank.
+func FuzzReadLayout(f *testing.F) {
+	l, err := Builtin("twodoku", 9, Shape{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	m, err := Compile(l)
+	if err != nil {
+		f.Fatal(err)
+	}
+	fuzzReadWith(f, ReadOptions{Model: m, Blank: "_x"}, "examples/twodoku.txt", "examples/twodoku.solution.txt")
+}
+
+func FuzzReadClassic6(f *testing.F) {
+	m, err := Compile(Classic(6, Shape{3, 2}))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add([]byte("# two 6x6\n1*3.5.............................6.\n..3|.5.\n4..|...\n---+---\n...|..2\n.1.|...\n...|...\n6..|...\n"))
+	fuzzReadWith(f, ReadOptions{Model: m, Blank: "*"}, "formats/line.txt", "formats/rows-styles.txt")
+}
+
+// A layout file never panics, to read or to compile, an error is one
+// line at a place in it, and one that reads writes back as itself.
 func FuzzParseLayoutFile(f *testing.F) {
 	data, err := os.ReadFile("../testdata/layouts/twodoku-x.json")
 	if err != nil {
@@ -97,6 +131,7 @@ func FuzzParseLayoutFile(f *testing.F) {
 	for _, k := range Kinds() { // every kind's fields
 		f.Add([]byte(`{"size": 9, "grids": [{"at": "r1c1"}], "constraints": [` + k.Example + `]}`))
 	}
+	f.Add([]byte(`{"size": 4, "grids": [{"at": "r1c1"}, {"at": "r3c3"}], "constraints": [{"kind": "killer", "grid": 2, "pieces": ["aab.", "a.bb", "cc..", "dd.."], "sums": {"a": 6, "d": 3}}]}`)) // a killer of pieces
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := ParseLayoutFile("fuzz.json", data)
 		if err != nil {
@@ -106,6 +141,9 @@ func FuzzParseLayoutFile(f *testing.F) {
 			}
 			if lines := bytes.Count(data, []byte("\n")) + 1; pe.Line < 1 || pe.Col < 1 || pe.Line > lines {
 				t.Fatalf("%v: position outside the input of %d lines", err, lines)
+			}
+			if !printable(err.Error()) {
+				t.Fatalf("%q is not one line of printable text", err)
 			}
 			return
 		}
