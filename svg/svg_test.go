@@ -690,6 +690,7 @@ func FuzzWrite(f *testing.F) {
 			f.Add(data)
 		}
 	}
+	f.Add([]byte(`{"size": 4, "grids": [{"at": "r1c1"}, {"at": "r3c3"}], "constraints": [{"kind": "killer", "grid": 2, "pieces": ["aab.", "a.bb", "cc..", "dd.."], "sums": {"a": 6, "d": 3}}]}`)) // a killer of pieces
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := layouts.ParseLayoutFile("fuzz.json", data)
 		if err != nil {
