@@ -134,13 +134,14 @@ func wantText(t reflect.Type, plural bool) string {
 	return one
 }
 
-// foundText names a JSON value as written, when it is short, or by its
-// kind (value is json.UnmarshalTypeError's: "string", "number 1e3").
+// foundText names a JSON value as written, when it is short and
+// printable, or by its kind (value is json.UnmarshalTypeError's:
+// "string", "number 1e3").
 func foundText(kind string, rest []byte) string {
 	if len(rest) > 0 {
 		dec := json.NewDecoder(bytes.NewReader(rest))
 		var raw json.RawMessage
-		if dec.Decode(&raw) == nil && len(raw) <= 24 && raw[0] != '{' && raw[0] != '[' {
+		if dec.Decode(&raw) == nil && len(raw) <= 24 && raw[0] != '{' && raw[0] != '[' && printable(string(raw)) {
 			return string(raw)
 		}
 	}

@@ -67,6 +67,7 @@ func TestParseLayoutFileErrors(t *testing.T) {
 		{"type in a list", "{\"size\": 9, \"grids\": [{\"at\": \"r1c1\"},\n {\"at\": 5}]}", "2:9", `bad layout: grids[1].at: want a cell like "r1c1", found 5`},
 		{"type of a list", `{"size": 9, "grids": {}}`, "1:22", "bad layout: grids: want a list of objects, found an object"},
 		{"type of a pair", `{"size": 9, ` + grids + `, "constraints": [{"kind": "kropki", "white": [["r1c1", 3]]}]}`, "1:94", `bad layout: constraints[0].white[0][1]: want a cell like "r1c1", found 3`},
+		{"type with a format character", "{\"size\": \"\u202e9\", " + grids + "}", "1:10", "bad layout: size: want a whole number, found a string"},
 		{"type of the whole", `[1]`, "1:1", "bad layout: want an object, found a list"},
 		{"unknown field", `{"size": 9, ` + grids + `, "colour": 1}`, "1:40", `unknown field "colour"`},
 		{"unknown field nested", "{\"size\": 9, \"grids\": [{\"at\": \"r1c1\",\n   \"zoom\" : 2}]}", "2:4", `unknown field "zoom"`},
