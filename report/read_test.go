@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf16"
 
 	"gattai/internal/testkit"
@@ -198,7 +199,8 @@ func TestDetect(t *testing.T) {
 }
 
 // A record read writes back, with SetPuzzle, as a record of the same
-// puzzle on the same layout.
+// puzzle on the same layout; an error is one line of printable text at
+// a place in the input, as a record of the CLI's output must be.
 func FuzzRead(f *testing.F) {
 	for _, name := range []string{"testdata/records.jsonl", "testdata/records-bad.jsonl"} {
 		data, err := os.ReadFile(name)
@@ -225,6 +227,9 @@ func FuzzRead(f *testing.F) {
 				}
 				if pe.Line < 1 || pe.Col < 1 || pe.Line > lines {
 					t.Fatalf("%v: position outside the input of %d lines", err, lines)
+				}
+				if strings.ContainsFunc(err.Error(), func(r rune) bool { return !unicode.IsGraphic(r) }) {
+					t.Fatalf("%q is not one line of printable text", err)
 				}
 				continue
 			}
