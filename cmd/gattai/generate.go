@@ -24,7 +24,7 @@ import (
 
 type generateCmd struct {
 	layoutFlags `embed:""`
-	engineFlags `set:"timeout_left=the puzzles made by then are printed, never one half made (-o is written only when the run completes)" set:"jobs_done=made"`
+	engineFlags `kong:"set='timeout_left=the puzzles made by then are printed, never one half made (-o is written only when the run completes)',set='jobs_done=made'"`
 	outputFlags
 	toFlags    `set:"to_auto=is line for one grid and canvas for several, or with --kinds a link (f-puzzles for one grid, else SudokuPad)"`
 	Count      int    `short:"n" default:"1" help:"Puzzles to make."`
