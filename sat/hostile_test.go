@@ -105,24 +105,7 @@ func TestExternalKillsGroup(t *testing.T) {
 	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 3*time.Second {
 		t.Fatalf("err = %v after %v, want the deadline within 3s", err, time.Since(start))
 	}
-	b, err := os.ReadFile(pidFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		err := syscall.Kill(pid, 0)
-		if errors.Is(err, syscall.ESRCH) {
-			break
-		}
-		if time.Now().After(deadline) {
-			syscall.Kill(pid, syscall.SIGKILL)
-			t.Fatalf("the wrapper's child %d still runs after Count returned", pid)
-		}
-	}
+	waitGone(t, childPid(t, pidFile))
 }
 
 // TestExternalEndsGroup: when the solver is done, what it left running
@@ -139,6 +122,13 @@ func TestExternalEndsGroup(t *testing.T) {
 	if _, err := (sat.External{Solver: path}).Count(context.Background(), p, sat.Options{}); err != nil {
 		t.Fatal(err)
 	}
+	waitGone(t, childPid(t, pidFile))
+}
+
+// childPid is the process id that a fake solver wrote to pidFile; the
+// process is killed when the test ends, whatever it found.
+func childPid(t *testing.T, pidFile string) int {
+	t.Helper()
 	b, err := os.ReadFile(pidFile)
 	if err != nil {
 		t.Fatal(err)
@@ -148,7 +138,7 @@ func TestExternalEndsGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { syscall.Kill(pid, syscall.SIGKILL) })
-	waitGone(t, pid)
+	return pid
 }
 
 // waitGone fails t unless process pid is gone (or a zombie) within 2s.
