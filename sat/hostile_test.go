@@ -91,12 +91,7 @@ func TestExternalHostile(t *testing.T) {
 // TestExternalKillsGroup: on timeout, the solver's children die with
 // it (a wrapper script that runs the real solver as a child).
 func TestExternalKillsGroup(t *testing.T) {
-	testkit.NeedSolver(t, "sh")
-	testkit.NeedSolver(t, "sleep")
-	emptyTemp(t)
-	p := testkit.ReadPuzzles(t, "../testdata/seeds/samurai-problem1.txt", testkit.Model(t, "samurai", 9))[0]
-	dir := t.TempDir()
-	pidFile := filepath.Join(dir, "child.pid")
+	p, dir, pidFile := groupSetup(t)
 	path := fakeSolver(t, dir, "wrapper", "sleep 30 &\necho $! > "+pidFile+"\nwait")
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
@@ -112,17 +107,24 @@ func TestExternalKillsGroup(t *testing.T) {
 // in its group dies too (a portfolio script that runs two solvers and
 // exits with the first answer), not one stray process per puzzle.
 func TestExternalEndsGroup(t *testing.T) {
-	testkit.NeedSolver(t, "sh")
-	testkit.NeedSolver(t, "sleep")
-	emptyTemp(t)
-	p := testkit.ReadPuzzles(t, "../testdata/seeds/samurai-problem1.txt", testkit.Model(t, "samurai", 9))[0]
-	dir := t.TempDir()
-	pidFile := filepath.Join(dir, "child.pid")
+	p, dir, pidFile := groupSetup(t)
 	path := fakeSolver(t, dir, "portfolio", "sleep 30 >/dev/null 2>&1 &\necho $! > "+pidFile+"\necho 's UNSATISFIABLE'\nexit 20")
 	if _, err := (sat.External{Solver: path}).Count(context.Background(), p, sat.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	waitGone(t, childPid(t, pidFile))
+}
+
+// groupSetup is what the process-group tests start from: a puzzle, a
+// folder for the fake solver, and the file it writes its child's pid to.
+func groupSetup(t *testing.T) (p *layouts.Puzzle, dir, pidFile string) {
+	t.Helper()
+	testkit.NeedSolver(t, "sh")
+	testkit.NeedSolver(t, "sleep")
+	emptyTemp(t)
+	p = testkit.ReadPuzzles(t, "../testdata/seeds/samurai-problem1.txt", testkit.Model(t, "samurai", 9))[0]
+	dir = t.TempDir()
+	return p, dir, filepath.Join(dir, "child.pid")
 }
 
 // childPid is the process id that a fake solver wrote to pidFile; the
