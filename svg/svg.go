@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 var (
 	ErrPuzzle = errors.New("no puzzle to draw")          // a nil puzzle, or givens that do not fit its model
 	ErrGrid   = errors.New("grid is for another layout") // a grid that does not fit the puzzle
+	ErrSize   = errors.New("cell size is not a size")    // Options.CellMM negative, infinite or NaN
 )
 
 // Options change what Write draws. The zero Options draw the board with
@@ -90,6 +92,9 @@ func write(w io.Writer, p *layouts.Puzzle, g *layouts.Grid, opts Options, table 
 	m := p.Model
 	if g != nil && (g.Model != m || len(g.Digits) != len(m.Cells)) {
 		return ErrGrid
+	}
+	if !(opts.CellMM >= 0 && opts.CellMM <= math.MaxFloat64) { // NaN fails both
+		return fmt.Errorf("%w: CellMM %v", ErrSize, opts.CellMM)
 	}
 	b := &board{m: m, margin: margin}
 	l := m.Layout

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -493,19 +494,24 @@ func TestErrors(t *testing.T) {
 		w    io.Writer
 		p    *layouts.Puzzle
 		g    *layouts.Grid
+		mm   float64
 		want error
 	}{
-		{"nil puzzle", io.Discard, nil, nil, svg.ErrPuzzle},
-		{"puzzle without model", io.Discard, &layouts.Puzzle{}, nil, svg.ErrPuzzle},
-		{"short givens", io.Discard, &layouts.Puzzle{Model: m, Givens: make([]uint8, 3)}, nil, svg.ErrPuzzle},
-		{"grid of another model", io.Discard, p, filled(other), svg.ErrGrid},
-		{"short grid", io.Discard, p, &layouts.Grid{Model: m, Digits: make([]uint8, 80)}, svg.ErrGrid},
-		{"writer fails", failWriter{}, p, nil, errDiskFull},
-		{"fine", io.Discard, p, filled(m), nil},
+		{"nil puzzle", io.Discard, nil, nil, 0, svg.ErrPuzzle},
+		{"puzzle without model", io.Discard, &layouts.Puzzle{}, nil, 0, svg.ErrPuzzle},
+		{"short givens", io.Discard, &layouts.Puzzle{Model: m, Givens: make([]uint8, 3)}, nil, 0, svg.ErrPuzzle},
+		{"grid of another model", io.Discard, p, filled(other), 0, svg.ErrGrid},
+		{"short grid", io.Discard, p, &layouts.Grid{Model: m, Digits: make([]uint8, 80)}, 0, svg.ErrGrid},
+		// "+Infmm" or "NaNmm" made no picture a reader could size.
+		{"infinite cells", io.Discard, p, nil, math.Inf(1), svg.ErrSize},
+		{"cells of no size", io.Discard, p, nil, math.NaN(), svg.ErrSize},
+		{"negative cells", io.Discard, p, nil, -1, svg.ErrSize},
+		{"writer fails", failWriter{}, p, nil, 0, errDiskFull},
+		{"fine", io.Discard, p, filled(m), 10, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := svg.Write(tt.w, tt.p, tt.g, svg.Options{})
+			err := svg.Write(tt.w, tt.p, tt.g, svg.Options{CellMM: tt.mm})
 			if !errors.Is(err, tt.want) || (err == nil) != (tt.want == nil) {
 				t.Errorf("error %v, want %v", err, tt.want)
 			}
