@@ -150,11 +150,20 @@ func fields(text []byte) (map[string]field, error) {
 	}
 	out := map[string]field{}
 	for dec.More() {
+		keyAt := int(dec.InputOffset())
 		t, err := dec.Token()
 		if err != nil {
 			return nil, err
 		}
 		key, _ := t.(string)
+		if _, twice := out[key]; twice {
+			// JSON would keep the last: refused, as the readers of
+			// layout files and links refuse theirs.
+			for keyAt < len(text) && text[keyAt] != '"' {
+				keyAt++ // past the comma and blanks before the key
+			}
+			return nil, &posError{keyAt, fmt.Errorf("%w: key %q given twice", layouts.ErrSyntax, key)}
+		}
 		at := int(dec.InputOffset())
 		for at < len(text) && (text[at] == ':' || text[at] == ' ' || text[at] == '\t') {
 			at++

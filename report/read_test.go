@@ -92,6 +92,8 @@ func TestReadBad(t *testing.T) {
 		{`bad.jsonl:6:75: in "layout": bad layout: unknown field "extra"`, layouts.ErrLayout, false},
 		{`bad.jsonl:7:11: bad record: "puzzle" holds more than one puzzle`, report.ErrRecord, false},
 		{`bad.jsonl:8:11: in "puzzle" at 1:1: empty input`, layouts.ErrEmpty, false},
+		// JSON would keep the last "puzzle": refused, as elsewhere.
+		{`bad.jsonl:9:33: syntax error: key "puzzle" given twice`, layouts.ErrSyntax, false},
 		{"", nil, true},
 	}
 	if len(errs) != len(want) {
