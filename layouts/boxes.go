@@ -3,7 +3,6 @@ package layouts
 import (
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // Boxes lists, for each cell, the numbers of the boxes it is in: each
@@ -43,21 +42,13 @@ func (m *Model) Boxes() [][]int {
 	}
 	for g, gc := range m.GridCells {
 		if pieces[g] != nil {
-			var letters []rune
-			byLetter := map[rune][]int{} // looked up in the order of letters
-			for r, row := range pieces[g] {
-				for c, ch := range []rune(strings.ReplaceAll(row, " ", "")) {
-					if c >= n {
-						break
-					}
-					if _, ok := byLetter[ch]; !ok {
-						letters = append(letters, ch)
-					}
-					byLetter[ch] = append(byLetter[ch], gc[r*n+c])
-				}
-			}
+			letters, at := PieceCells(pieces[g], n, 0)
 			for _, ch := range letters {
-				add(byLetter[ch])
+				cells := make([]int, len(at[ch]))
+				for i, p := range at[ch] {
+					cells[i] = gc[p.Row*n+p.Col]
+				}
+				add(cells)
 			}
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Constraint is one variant constraint of a layout: a kind and the
@@ -431,38 +432,69 @@ func jigsawGrids(l *Layout) map[int]bool {
 	return out
 }
 
+// PieceCells reads a drawing of pieces, rows of letters with blanks
+// ignored (a jigsaw's pieces, a killer's cages): the letters in the order
+// they first appear, and the cells of each, row by row, as positions in
+// the grid. Letters past the nth of a row are left out, and so is skip,
+// if not 0 (a killer's '.', no cage).
+func PieceCells(rows []string, n int, skip rune) (letters []rune, cells map[rune][]Pos) {
+	cells = map[rune][]Pos{} // looked up in the order of letters
+	for r, row := range rows {
+		for col, ch := range []rune(strings.ReplaceAll(row, " ", "")) {
+			if col >= n {
+				break
+			}
+			if ch == skip && skip != 0 {
+				continue
+			}
+			if _, ok := cells[ch]; !ok {
+				letters = append(letters, ch)
+			}
+			cells[ch] = append(cells[ch], Pos{Row: r, Col: col})
+		}
+	}
+	return letters, cells
+}
+
+// pieceRows checks that a drawing of pieces has n rows of n letters.
+func (b *builder) pieceRows(rows []string) error {
+	n := b.m.N
+	if len(rows) != n {
+		return b.errorf("pieces has %s, want %d", plural(len(rows), "row"), n)
+	}
+	for r, row := range rows {
+		if k := utf8.RuneCountInString(strings.ReplaceAll(row, " ", "")); k != n {
+			return b.errorf("pieces row %d has %s, want %d", r+1, plural(k, "letter"), n)
+		}
+	}
+	return nil
+}
+
+// pieceCells are the cells of grid g at the positions ps.
+func (b *builder) pieceCells(g int, ps []Pos) []int {
+	cells := make([]int, len(ps))
+	for i, p := range ps {
+		cells[i], _ = b.gridCell(g, p.Row, p.Col)
+	}
+	return cells
+}
+
 func compileJigsaw(b *builder, c *Constraint) error {
 	gs, err := b.grids(c)
 	if err != nil {
 		return err
 	}
-	n := b.m.N
-	if len(c.Pieces) != n {
-		return b.errorf("pieces has %s, want %d", plural(len(c.Pieces), "row"), n)
+	if err := b.pieceRows(c.Pieces); err != nil {
+		return err
 	}
-	var letters []rune
-	pieces := map[rune][]int{}
+	n := b.m.N
+	letters, at := PieceCells(c.Pieces, n, 0)
 	for _, g := range gs {
-		clear(pieces)
-		letters = letters[:0]
-		for r, row := range c.Pieces {
-			rs := []rune(strings.ReplaceAll(row, " ", ""))
-			if len(rs) != n {
-				return b.errorf("pieces row %d has %s, want %d", r+1, plural(len(rs), "letter"), n)
-			}
-			for cc, ch := range rs {
-				cell, _ := b.gridCell(g, r, cc)
-				if _, ok := pieces[ch]; !ok {
-					letters = append(letters, ch)
-				}
-				pieces[ch] = append(pieces[ch], cell)
-			}
-		}
 		for _, ch := range letters {
-			if len(pieces[ch]) != n {
-				return b.errorf("piece %q has %s, want %d", ch, plural(len(pieces[ch]), "cell"), n)
+			if len(at[ch]) != n {
+				return b.errorf("piece %q has %s, want %d", ch, plural(len(at[ch]), "cell"), n)
 			}
-			b.addUnit(UnitBox, fmt.Sprintf("%spiece %c", b.gridName(g), ch), pieces[ch])
+			b.addUnit(UnitBox, fmt.Sprintf("%spiece %c", b.gridName(g), ch), b.pieceCells(g, at[ch]))
 		}
 	}
 	return nil
@@ -496,37 +528,19 @@ func compileKillerPieces(b *builder, c *Constraint) error {
 	if err != nil {
 		return err
 	}
-	n := b.m.N
-	if len(c.Pieces) != n {
-		return b.errorf("pieces has %s, want %d", plural(len(c.Pieces), "row"), n)
+	if err := b.pieceRows(c.Pieces); err != nil {
+		return err
 	}
 	for _, letter := range slices.Sorted(maps.Keys(c.Sums)) {
 		if !slices.ContainsFunc(c.Pieces, func(row string) bool { return strings.Contains(row, letter) }) || len([]rune(letter)) != 1 {
 			return b.errorf("sums names %q, no letter of the pieces", letter)
 		}
 	}
+	letters, at := PieceCells(c.Pieces, b.m.N, '.')
 	for _, g := range gs {
-		var letters []rune
-		cages := map[rune][]int{}
-		for r, row := range c.Pieces {
-			rs := []rune(strings.ReplaceAll(row, " ", ""))
-			if len(rs) != n {
-				return b.errorf("pieces row %d has %s, want %d", r+1, plural(len(rs), "letter"), n)
-			}
-			for cc, ch := range rs {
-				if ch == '.' {
-					continue
-				}
-				cell, _ := b.gridCell(g, r, cc)
-				if _, ok := cages[ch]; !ok {
-					letters = append(letters, ch)
-				}
-				cages[ch] = append(cages[ch], cell)
-			}
-		}
 		prefix := b.at
 		for _, ch := range letters {
-			cells := cages[ch]
+			cells := b.pieceCells(g, at[ch])
 			slices.Sort(cells)
 			b.at = fmt.Sprintf("%s, cage %q", prefix, string(ch))
 			err := killerCage(b, b.m.Cells[cells[0]], cells, c.Sums[string(ch)])

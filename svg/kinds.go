@@ -228,23 +228,15 @@ func drawKiller(b *board, c *layouts.Constraint) error {
 		b.cage(c.Cells, c.Sum)
 		return nil
 	}
+	letters, cages := layouts.PieceCells(c.Pieces, b.m.N, '.')
 	for _, g := range b.grids(c) {
 		at := b.m.Layout.Grids[g].At
-		var letters []rune
-		cages := map[rune][]layouts.Pos{} // looked up, never ranged over
-		for r, row := range c.Pieces {
-			for col, ch := range []rune(strings.ReplaceAll(row, " ", "")) {
-				if ch == '.' {
-					continue
-				}
-				if _, ok := cages[ch]; !ok {
-					letters = append(letters, ch)
-				}
-				cages[ch] = append(cages[ch], layouts.Pos{Row: at.Row + r, Col: at.Col + col})
-			}
-		}
 		for _, ch := range letters {
-			b.cage(cages[ch], c.Sums[string(ch)])
+			ps := make([]layouts.Pos, len(cages[ch]))
+			for i, p := range cages[ch] {
+				ps[i] = layouts.Pos{Row: at.Row + p.Row, Col: at.Col + p.Col}
+			}
+			b.cage(ps, c.Sums[string(ch)])
 		}
 	}
 	return nil
