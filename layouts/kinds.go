@@ -492,7 +492,7 @@ func compileJigsaw(b *builder, c *Constraint) error {
 	for _, g := range gs {
 		for _, ch := range letters {
 			if len(at[ch]) != n {
-				return b.errorf("piece %q has %s, want %d", ch, plural(len(at[ch]), "cell"), n)
+				return b.errorf("piece %q has %s, want %d", string(ch), plural(len(at[ch]), "cell"), n)
 			}
 			b.addUnit(UnitBox, fmt.Sprintf("%spiece %c", b.gridName(g), ch), b.pieceCells(g, at[ch]))
 		}

@@ -166,7 +166,7 @@ func TestKindsErrors(t *testing.T) {
 	tests := []struct{ constraint, want string }{
 		{`{"kind": "diagonal", "grid": 2}`, "grid 2: the layout has grids 1..1"},
 		{`{"kind": "region", "preset": "hyper"}`, `unknown preset "hyper"`},
-		{`{"kind": "jigsaw", "pieces": ["AAAB", "ACBB", "CCDB", "CDDA"]}`, `piece 'A' has 5 cells`},
+		{`{"kind": "jigsaw", "pieces": ["AAAB", "ACBB", "CCDB", "CDDA"]}`, `piece "A" has 5 cells`},
 		{`{"kind": "jigsaw", "pieces": ["AAAB"]}`, `pieces has 1 row, want 4`},
 		{`{"kind": "jigsaw", "pieces": ["AAAB", "A", "CCDB", "CDDA"]}`, `pieces row 2 has 1 letter, want 4`},
 		{`{"kind": "kropki", "white": [["r1c1", "r2c2"]]}`, "orthogonal neighbours"},
