@@ -28,6 +28,10 @@ const (
 	textSize      = 20
 )
 
+// lineKinds are the kinds drawn as lines of lineColours, in the order
+// the reader tries them.
+var lineKinds = []string{"whispers", "renban", "palindrome", "between", "regionsum", "entropic"}
+
 // lineColours are the usual colours of the lines, by kind.
 var lineColours = map[string]string{
 	"whispers":   "#60C060", // green
@@ -66,12 +70,19 @@ func (d *drawer) text(at [2]float64, s string, white bool) {
 	d.overlay(o)
 }
 
-func (d *drawer) line(ps []layouts.Pos, colour string) {
+// lineOf is a line of a kind in lineColours through the cells' centres.
+func lineOf(ps []layouts.Pos, colour string) outLine {
 	l := outLine{Color: colour, Thickness: lineThickness}
 	for _, q := range ps {
 		l.WayPoints = append(l.WayPoints, centre(q))
 	}
-	d.out.Lines = append(d.out.Lines, l)
+	return l
+}
+
+// ring is a white circle with a border of colour at a cell's centre: an
+// arrow's circle of one cell, or a between line's end.
+func ring(q layouts.Pos, colour string) outShape {
+	return outShape{Center: centre(q), Width: circleSize, Height: circleSize, Rounded: true, BackgroundColor: "#FFFFFF", BorderColor: colour, Thickness: 2}
 }
 
 func edge(pair []layouts.Pos) [2]float64 {
@@ -134,7 +145,7 @@ func (d *drawer) circle(ps []layouts.Pos) {
 		return
 	}
 	for _, q := range ps {
-		d.overlay(outShape{Center: centre(q), Width: circleSize, Height: circleSize, Rounded: true, BackgroundColor: "#FFFFFF", BorderColor: arrowColour, Thickness: 2})
+		d.overlay(ring(q, arrowColour))
 	}
 }
 
@@ -218,7 +229,7 @@ func (d *drawer) kind(c layouts.Constraint, grids string) error {
 		d.rule(fmt.Sprintf("Skyscraper: along %s, %d digits are greater than all before them.", span(c.Cells), c.Count))
 	case "whispers", "renban", "palindrome", "between", "regionsum", "entropic":
 		colour := lineColours[c.Kind]
-		d.line(c.Cells, colour)
+		d.out.Lines = append(d.out.Lines, lineOf(c.Cells, colour))
 		switch c.Kind {
 		case "whispers":
 			gap := c.Difference
@@ -232,7 +243,7 @@ func (d *drawer) kind(c layouts.Constraint, grids string) error {
 			d.rule("A grey line reads the same from either end.")
 		case "between":
 			for _, q := range []layouts.Pos{c.Cells[0], c.Cells[len(c.Cells)-1]} {
-				d.overlay(outShape{Center: centre(q), Width: circleSize, Height: circleSize, Rounded: true, BackgroundColor: "#FFFFFF", BorderColor: colour, Thickness: 2})
+				d.overlay(ring(q, colour))
 			}
 			d.rule("On a line between two circles, the digits strictly between hold values strictly between the circles' digits.")
 		case "regionsum":

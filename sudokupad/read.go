@@ -180,7 +180,10 @@ type (
 		Rounded         bool            `json:"rounded"`
 		BackgroundColor string          `json:"backgroundColor"`
 		BorderColor     string          `json:"borderColor"`
+		Thickness       float64         `json:"thickness"`
 		Text            json.RawMessage `json:"text"`
+		FontSize        float64         `json:"fontSize"`
+		Color           string          `json:"color"`
 	}
 )
 
@@ -407,6 +410,7 @@ func (r *reader) read(sp *sclPuzzle) error {
 	w := r.width + 1
 	covers := make([]int32, (r.height+1)*w)
 	var white, black [][]layouts.Pos
+	dr := newDrawn()
 	for i, o := range sp.Overlays {
 		if top, left, bottom, right, ok := r.hides(o); ok {
 			covers[top*w+left]++
@@ -421,6 +425,9 @@ func (r *reader) read(sp *sclPuzzle) error {
 			} else {
 				white = append(white, pair)
 			}
+			continue
+		}
+		if r.overlay(dr, i, o) {
 			continue
 		}
 		return &UnsupportedError{Key: "overlays", Index: i + 1, Detail: shapeText(o)}
@@ -469,9 +476,12 @@ func (r *reader) read(sp *sclPuzzle) error {
 		return &UnsupportedError{Key: "underlays", Index: i + 1, Detail: shapeText(u)}
 	}
 	for i, used := range usedLine {
-		if !used {
+		if !used && !r.line(dr, i, sp.Lines[i]) {
 			return &UnsupportedError{Key: "lines", Index: i + 1, Detail: fmt.Sprintf("a %s line through %d points", sp.Lines[i].Color, len(sp.Lines[i].WayPoints))}
 		}
+	}
+	if err := dr.check(); err != nil {
+		return err
 	}
 	if err := r.meta(sp); err != nil {
 		return err
@@ -510,6 +520,7 @@ func (r *reader) read(sp *sclPuzzle) error {
 		l.Constraints = append(l.Constraints, layouts.Constraint{Kind: "parity", Even: even, Odd: odd, Source: "the parity marks"})
 	}
 	l.Constraints = append(l.Constraints, thermos...)
+	l.Constraints = append(l.Constraints, dr.constraints()...)
 	m, err := layouts.Compile(l)
 	if err != nil {
 		return err

@@ -156,7 +156,7 @@ func cells(ss ...string) []layouts.Pos {
 	return out
 }
 
-// TestRoundTrip writes single-grid puzzles and reads them back: the same
+// TestRoundTrip writes puzzles and reads them back: the same
 // grid, boxes (or jigsaw pieces), givens, and the constraints SudokuPad
 // draws.
 func TestRoundTrip(t *testing.T) {
@@ -181,6 +181,20 @@ func TestRoundTrip(t *testing.T) {
 				{Kind: "parity", Even: cells("r2c2"), Odd: cells("r8c8", "r7c7")},
 				{Kind: "thermo", Cells: cells("r6c1", "r7c2", "r8c2")},
 			}}},
+		{name: "lines", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
+			Constraints: []layouts.Constraint{
+				{Kind: "whispers", Cells: cells("r4c4", "r4c5")},
+				{Kind: "renban", Cells: cells("r6c1", "r7c2")},
+				{Kind: "palindrome", Cells: cells("r6c3", "r6c4", "r6c5")},
+				{Kind: "between", Cells: cells("r8c4", "r8c5", "r8c6")},
+				{Kind: "between", Cells: cells("r8c6", "r9c7", "r9c8")}, // shares an end
+				{Kind: "regionsum", Cells: cells("r3c3", "r3c4")},
+				{Kind: "entropic", Cells: cells("r9c1", "r9c2", "r9c3")},
+			}}},
+		{name: "lines across grids", l: samurai(t,
+			layouts.Constraint{Kind: "renban", Cells: cells("r9c9", "r8c8", "r7c7")},
+			layouts.Constraint{Kind: "between", Cells: cells("r13c13", "r14c14", "r15c15", "r16c16")},
+			layouts.Constraint{Kind: "regionsum", Cells: cells("r2c2", "r3c3", "r4c4")})},
 		{name: "text-only kinds", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
 			Constraints: []layouts.Constraint{{Kind: "diagonal"}, {Kind: "antiknight"}, {Kind: "region", Cells: cells("r1c1", "r5c5")}}},
 			back: []layouts.Constraint{{Kind: "killer", Cells: cells("r1c1", "r5c5")}}},
@@ -212,6 +226,16 @@ func TestRoundTrip(t *testing.T) {
 			}
 		})
 	}
+}
+
+// samurai is the built-in samurai with constraints cs.
+func samurai(t *testing.T, cs ...layouts.Constraint) *layouts.Layout {
+	l, err := layouts.Builtin("samurai", 9, layouts.Shape{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Constraints = append(l.Constraints, cs...)
+	return l
 }
 
 // TestMultiGrid writes every built-in layout with a solution and reads
@@ -261,6 +285,9 @@ func TestMultiGrid(t *testing.T) {
 	}
 }
 
+// betweenEnd is a between line's circle at r1c1, as Marshal draws it.
+const betweenEnd = `{"center":[0.5,0.5],"width":0.83,"height":0.83,"rounded":true,"backgroundColor":"#FFFFFF","borderColor":"#9AB8E0","thickness":2}`
+
 func TestRefused(t *testing.T) {
 	base := `"cells":[[{},{}],[{},{}]],"regions":[[[0,0],[0,1]],[[1,0],[1,1]]]`
 	for _, tc := range []struct{ name, json, key, msg string }{
@@ -271,6 +298,14 @@ func TestRefused(t *testing.T) {
 		{"dot far away", `{` + base + `,"overlays":[{"center":[1e300,0.5],"width":0.3,"height":0.3,"rounded":true,"backgroundColor":"#000000"}]}`, "overlays", `"overlays" item 1`},
 		{"thermo far away", `{` + base + `,"underlays":[{"center":[0.5,0.5],"width":0.8,"height":0.8,"rounded":true,"backgroundColor":"#CFCFCF"}],"lines":[{"wayPoints":[[0.5,0.5],[1e20,0.5]],"color":"#CFCFCF"}]}`, "lines", `"lines" item 1`},
 		{"hiding far away", `{` + base + `,"overlays":[{"center":[1e300,1e300],"width":1e300,"height":2e300,"backgroundColor":"#FFFFFF"}]}`, "overlays", `"overlays" item 1`},
+		// Lines of draw.go's kinds: another thickness, another colour, a
+		// between line without its circles or a circle without its line.
+		{"whispers thickness", `{` + base + `,"lines":[{"wayPoints":[[0.5,0.5],[1.5,1.5]],"color":"#60C060","thickness":8}]}`, "lines", `a #60C060 line`},
+		{"renban colour", `{` + base + `,"lines":[{"wayPoints":[[0.5,0.5],[1.5,1.5]],"color":"#F067F1","thickness":10}]}`, "lines", `a #F067F1 line`},
+		{"line off centre", `{` + base + `,"lines":[{"wayPoints":[[0.5,0.5],[1.5,1.25]],"color":"#60C060","thickness":10}]}`, "lines", `"lines" item 1`},
+		{"between without circles", `{` + base + `,"lines":[{"wayPoints":[[0.5,0.5],[1.5,1.5]],"color":"#9AB8E0","thickness":10}]}`, "lines", `a #9AB8E0 line`},
+		{"between circle alone", `{` + base + `,"overlays":[` + betweenEnd + `]}`, "overlays", `a between line's circle with no line`},
+		{"between circle small", `{` + base + `,"lines":[{"wayPoints":[[0.5,0.5],[1.5,1.5]],"color":"#9AB8E0","thickness":10}],"overlays":[` + strings.Replace(betweenEnd, "0.83", "0.8", 2) + `]}`, "overlays", `"overlays" item 1`},
 		{"arrows", `{` + base + `,"arrows":[{"wayPoints":[[0.5,0.5],[1.5,1.5]]}]}`, "arrows", `"arrows"`},
 		{"unknown", `{` + base + `,"wibble":1}`, "wibble", `unknown to gattai`},
 		{"cage text", `{` + base + `,"cages":[{"cells":[[0,0]],"value":"A"}]}`, "cages", `not a sum`},
