@@ -36,18 +36,19 @@
 //   - a white (#FFFFFF) square-cornered overlay covering whole cells hides
 //     them: they are outside every grid;
 //   - a small (at most half a cell) white or black circle overlay on the
-//     edge between two cells is a kropki dot;
+//     edge between two cells is a kropki dot; one with a number in it, as
+//     Marshal draws it, of that value;
 //   - a circle underlay at a cell's centre with a line of its colour
 //     starting there through cell centres is a thermometer;
 //   - a grey (#CFCFCF) circle or square underlay at a cell's centre, of
 //     0.5 to 0.9 cells, marks an odd or even cell;
-//   - the kinds below that Marshal draws, read only exactly as it draws
-//     them (colours in either case; sizes, positions and text as written):
-//     whispers, renban, palindrome, between (with its two circles),
-//     region sum and entropic lines of their colours, 10 pixels thick,
-//     through cell centres. A whispers line has the default gap
-//     (layouts.WhispersGap): another gap, stated only in the rules
-//     text, is not drawn.
+//   - the kinds Marshal draws (see "What is written"), read only
+//     exactly as it draws them (colours in either case; sizes, positions
+//     and text as written): X and V; whispers, renban, palindrome,
+//     between (with its two circles), region sum and entropic lines. A
+//     whispers line has the default gap (layouts.WhispersGap): another
+//     gap, stated only in the rules text, is not drawn. Negative X and V
+//     and negative dots are stated in the rules text only, and not read.
 //
 // Every other drawing (lines, arrows, underlays, overlays), a background
 // image in the metadata, and any unknown key are refused by name with an

@@ -61,13 +61,34 @@ func names(ps []layouts.Pos) string {
 
 func (d *drawer) overlay(s outShape) { d.out.Overlays = append(d.out.Overlays, s) }
 
-// text writes a number or letters at a point, on white or on nothing.
-func (d *drawer) text(at [2]float64, s string, white bool) {
+// text is a number or letters at a point, on white or on nothing.
+func text(at [2]float64, s string, white bool) outShape {
 	o := outShape{Center: at, Width: 0.4, Height: 0.4, Text: s, FontSize: textSize, Color: "#000000"}
 	if white {
 		o.BackgroundColor = "#FFFFFF"
 	}
-	d.overlay(o)
+	return o
+}
+
+// dots are the two kropki dots: their colour, their number's, and the
+// value a dot has with no number.
+var dots = [2]struct {
+	bg, fg string
+	def    int
+}{{"#FFFFFF", "#000000", 1}, {"#000000", "#FFFFFF", 2}}
+
+// dot is a kropki dot at a point, white or black, its value written in
+// it if not the default.
+func dot(at [2]float64, black bool, value int) outShape {
+	k := dots[0]
+	if black {
+		k = dots[1]
+	}
+	o := outShape{Center: at, Width: dotSize, Height: dotSize, Rounded: true, BackgroundColor: k.bg, BorderColor: "#000000"}
+	if value != k.def {
+		o.Text, o.FontSize, o.Color = fmt.Sprint(value), 12, k.fg
+	}
+	return o
 }
 
 // lineOf is a line of a kind in lineColours through the cells' centres.
@@ -96,20 +117,14 @@ func (d *drawer) kropki(c layouts.Constraint, grids string) error {
 	diff, ratio := max(c.Difference, 1), max(c.Ratio, 2)
 	for _, set := range []struct {
 		pairs [][]layouts.Pos
-		bg    string
-		fg    string
+		black bool
 		value int
-		def   int
-	}{{c.White, "#FFFFFF", "#000000", diff, 1}, {c.Black, "#000000", "#FFFFFF", ratio, 2}} {
+	}{{c.White, false, diff}, {c.Black, true, ratio}} {
 		for _, pair := range set.pairs {
 			if len(pair) != 2 {
 				return fmt.Errorf("%w: a kropki dot joins 2 cells, not %d", layouts.ErrLayout, len(pair))
 			}
-			o := outShape{Center: edge(pair), Width: dotSize, Height: dotSize, Rounded: true, BackgroundColor: set.bg, BorderColor: "#000000"}
-			if set.value != set.def {
-				o.Text, o.FontSize, o.Color = fmt.Sprint(set.value), 12, set.fg
-			}
-			d.overlay(o)
+			d.overlay(dot(edge(pair), set.black, set.value))
 		}
 	}
 	if diff == 1 && ratio == 2 {
@@ -163,7 +178,7 @@ func (d *drawer) clue(cells []layouts.Pos, v int, arrow bool) {
 		return
 	}
 	c := centre(at)
-	d.text(c, fmt.Sprint(v), false)
+	d.overlay(text(c, fmt.Sprint(v), false))
 	if arrow {
 		from := [2]float64{c[0] + 0.3*float64(step[0]), c[1] + 0.3*float64(step[1])}
 		to := [2]float64{c[0] + 0.45*float64(step[0]), c[1] + 0.45*float64(step[1])}
@@ -208,7 +223,7 @@ func (d *drawer) kind(c layouts.Constraint, grids string) error {
 				if len(pair) != 2 {
 					return fmt.Errorf("%w: an %s joins 2 cells, not %d", layouts.ErrLayout, set.mark, len(pair))
 				}
-				d.text(edge(pair), set.mark, true)
+				d.overlay(text(edge(pair), set.mark, true))
 			}
 		}
 		d.rule("Cells joined by an X sum to 10; by a V, to 5.")

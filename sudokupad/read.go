@@ -366,7 +366,7 @@ func (r *reader) hides(o sclShape) (top, left, bottom, right int, ok bool) {
 }
 
 // dot reads an overlay as a kropki dot between two orthogonal
-// neighbours: a small circle, white or black.
+// neighbours: a small circle, white or black, with no number.
 func (r *reader) dot(o sclShape) (pair []layouts.Pos, black bool, ok bool) {
 	if len(o.Center) != 2 || !o.Rounded || o.Width > 0.5 || o.Height > 0.5 || !emptyJSON(o.Text) {
 		return nil, false, false
@@ -378,18 +378,24 @@ func (r *reader) dot(o sclShape) (pair []layouts.Pos, black bool, ok bool) {
 	default:
 		return nil, false, false
 	}
-	y, x := o.Center[0], o.Center[1]
+	pair, ok = r.edgeCells(o.Center[0], o.Center[1])
+	return pair, black, ok
+}
+
+// edgeCells are the two cells either side of the middle (y, x) of the
+// edge between them.
+func (r *reader) edgeCells(y, x float64) ([]layouts.Pos, bool) {
 	if y == math.Trunc(y) && x-0.5 == math.Trunc(x-0.5) { // on a horizontal edge
 		a, ok1 := r.cellAt(y-0.5, x)
 		b, ok2 := r.cellAt(y+0.5, x)
-		return []layouts.Pos{a, b}, black, ok1 && ok2
+		return []layouts.Pos{a, b}, ok1 && ok2
 	}
 	if x == math.Trunc(x) && y-0.5 == math.Trunc(y-0.5) { // on a vertical edge
 		a, ok1 := r.cellAt(y, x-0.5)
 		b, ok2 := r.cellAt(y, x+0.5)
-		return []layouts.Pos{a, b}, black, ok1 && ok2
+		return []layouts.Pos{a, b}, ok1 && ok2
 	}
-	return nil, false, false
+	return nil, false
 }
 
 func (r *reader) read(sp *sclPuzzle) error {
@@ -409,7 +415,6 @@ func (r *reader) read(sp *sclPuzzle) error {
 	// once: any number of overlays costs one pass over the board.
 	w := r.width + 1
 	covers := make([]int32, (r.height+1)*w)
-	var white, black [][]layouts.Pos
 	dr := newDrawn()
 	for i, o := range sp.Overlays {
 		if top, left, bottom, right, ok := r.hides(o); ok {
@@ -419,12 +424,8 @@ func (r *reader) read(sp *sclPuzzle) error {
 			covers[bottom*w+right]++
 			continue
 		}
-		if pair, isBlack, ok := r.dot(o); ok {
-			if isBlack {
-				black = append(black, pair)
-			} else {
-				white = append(white, pair)
-			}
+		if pair, black, ok := r.dot(o); ok {
+			dr.addDot(pair, black, dots[btoi(black)].def)
 			continue
 		}
 		if r.overlay(dr, i, o) {
@@ -513,9 +514,7 @@ func (r *reader) read(sp *sclPuzzle) error {
 		}
 		l.Constraints = append(l.Constraints, k)
 	}
-	if len(white)+len(black) > 0 {
-		l.Constraints = append(l.Constraints, layouts.Constraint{Kind: "kropki", White: white, Black: black, Source: "the dots"})
-	}
+	l.Constraints = append(l.Constraints, dr.kropki()...)
 	if len(odd)+len(even) > 0 {
 		l.Constraints = append(l.Constraints, layouts.Constraint{Kind: "parity", Even: even, Odd: odd, Source: "the parity marks"})
 	}

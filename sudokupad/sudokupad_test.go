@@ -181,6 +181,26 @@ func TestRoundTrip(t *testing.T) {
 				{Kind: "parity", Even: cells("r2c2"), Odd: cells("r8c8", "r7c7")},
 				{Kind: "thermo", Cells: cells("r6c1", "r7c2", "r8c2")},
 			}}},
+		{name: "xv and numbered dots", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
+			Constraints: []layouts.Constraint{
+				{Kind: "kropki", White: [][]layouts.Pos{cells("r3c3", "r3c4")}, Black: [][]layouts.Pos{cells("r4c4", "r5c4")}, Difference: 3, Ratio: 3},
+				{Kind: "xv", X: [][]layouts.Pos{cells("r1c1", "r1c2"), cells("r9c8", "r9c9")}, V: [][]layouts.Pos{cells("r2c1", "r3c1")}},
+			}}},
+		// Negative X and V are stated in the rules text only; dots of
+		// other values make a constraint each.
+		{name: "negative xv, two sets of dots", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
+			Constraints: []layouts.Constraint{
+				{Kind: "kropki", White: [][]layouts.Pos{cells("r3c3", "r3c4")}, Difference: 4},
+				{Kind: "kropki", White: [][]layouts.Pos{cells("r6c6", "r6c7")}, Black: [][]layouts.Pos{cells("r7c7", "r8c7")}},
+				{Kind: "xv", X: [][]layouts.Pos{cells("r1c1", "r1c2")}, Negative: true},
+			}},
+			back: []layouts.Constraint{
+				{Kind: "kropki", White: [][]layouts.Pos{cells("r3c3", "r3c4")}, Black: [][]layouts.Pos{cells("r7c7", "r8c7")}, Difference: 4},
+				{Kind: "kropki", White: [][]layouts.Pos{cells("r6c6", "r6c7")}},
+				{Kind: "xv", X: [][]layouts.Pos{cells("r1c1", "r1c2")}},
+			}},
+		{name: "xv across grids", l: samurai(t,
+			layouts.Constraint{Kind: "xv", X: [][]layouts.Pos{cells("r7c9", "r7c10")}, V: [][]layouts.Pos{cells("r15c13", "r16c13")}})},
 		{name: "lines", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
 			Constraints: []layouts.Constraint{
 				{Kind: "whispers", Cells: cells("r4c4", "r4c5")},
@@ -306,6 +326,15 @@ func TestRefused(t *testing.T) {
 		{"between without circles", `{` + base + `,"lines":[{"wayPoints":[[0.5,0.5],[1.5,1.5]],"color":"#9AB8E0","thickness":10}]}`, "lines", `a #9AB8E0 line`},
 		{"between circle alone", `{` + base + `,"overlays":[` + betweenEnd + `]}`, "overlays", `a between line's circle with no line`},
 		{"between circle small", `{` + base + `,"lines":[{"wayPoints":[[0.5,0.5],[1.5,1.5]],"color":"#9AB8E0","thickness":10}],"overlays":[` + strings.Replace(betweenEnd, "0.83", "0.8", 2) + `]}`, "overlays", `"overlays" item 1`},
+		// Marks on an edge as Marshal draws them but for one thing.
+		{"x on nothing", `{` + base + `,"overlays":[{"center":[0.5,1],"width":0.4,"height":0.4,"text":"X","fontSize":20,"color":"#000000"}]}`, "overlays", `a  rectangle with text "X" at 0.5,1`},
+		{"x small", `{` + base + `,"overlays":[{"center":[0.5,1],"width":0.4,"height":0.4,"backgroundColor":"#FFFFFF","text":"X","fontSize":12,"color":"#000000"}]}`, "overlays", `text "X"`},
+		{"x red", `{` + base + `,"overlays":[{"center":[0.5,1],"width":0.4,"height":0.4,"backgroundColor":"#FFFFFF","text":"X","fontSize":20,"color":"#FF0000"}]}`, "overlays", `text "X"`},
+		{"v off the edge", `{` + base + `,"overlays":[{"center":[0.5,0.5],"width":0.4,"height":0.4,"backgroundColor":"#FFFFFF","text":"V","fontSize":20,"color":"#000000"}]}`, "overlays", `text "V"`},
+		{"white dot of 1", `{` + base + `,"overlays":[{"center":[0.5,1],"width":0.3,"height":0.3,"rounded":true,"backgroundColor":"#FFFFFF","borderColor":"#000000","text":"1","fontSize":12,"color":"#000000"}]}`, "overlays", `text "1"`},
+		{"black dot of 2", `{` + base + `,"overlays":[{"center":[0.5,1],"width":0.3,"height":0.3,"rounded":true,"backgroundColor":"#000000","borderColor":"#000000","text":"2","fontSize":12,"color":"#FFFFFF"}]}`, "overlays", `text "2"`},
+		{"black dot, black number", `{` + base + `,"overlays":[{"center":[0.5,1],"width":0.3,"height":0.3,"rounded":true,"backgroundColor":"#000000","borderColor":"#000000","text":"3","fontSize":12,"color":"#000000"}]}`, "overlays", `text "3"`},
+		{"white dot large", `{` + base + `,"overlays":[{"center":[0.5,1],"width":0.4,"height":0.4,"rounded":true,"backgroundColor":"#FFFFFF","borderColor":"#000000","text":"3","fontSize":12,"color":"#000000"}]}`, "overlays", `text "3"`},
 		{"arrows", `{` + base + `,"arrows":[{"wayPoints":[[0.5,0.5],[1.5,1.5]]}]}`, "arrows", `"arrows"`},
 		{"unknown", `{` + base + `,"wibble":1}`, "wibble", `unknown to gattai`},
 		{"cage text", `{` + base + `,"cages":[{"cells":[[0,0]],"value":"A"}]}`, "cages", `not a sum`},
