@@ -44,7 +44,9 @@
 //     0.5 to 0.9 cells, marks an odd or even cell;
 //   - the kinds Marshal draws (see "What is written"), read only
 //     exactly as it draws them (colours in either case; sizes, positions
-//     and text as written): X and V; whispers, renban, palindrome,
+//     and text as written): X and V; arrows, each from a cell of its
+//     circle (a pill over a row or column is one circle, else a circle
+//     is one cell, and a circle with no arrow is refused); whispers, renban, palindrome,
 //     between (with its two circles), region sum and entropic lines. A
 //     whispers line has the default gap (layouts.WhispersGap): another
 //     gap, stated only in the rules text, is not drawn. Negative X and V

@@ -145,9 +145,9 @@ func (d *drawer) kropki(c layouts.Constraint, grids string) error {
 	return nil
 }
 
-// circle draws an arrow's circle: a pill over cells in a row or column,
+// circles are an arrow's circle: a pill over cells in a row or column,
 // else a circle per cell.
-func (d *drawer) circle(ps []layouts.Pos) {
+func circles(ps []layouts.Pos) []outShape {
 	pill := len(ps) > 1
 	for i := 1; i < len(ps); i++ {
 		dr, dc := ps[i].Row-ps[0].Row, ps[i].Col-ps[0].Col
@@ -155,13 +155,23 @@ func (d *drawer) circle(ps []layouts.Pos) {
 	}
 	if pill {
 		a, b := centre(ps[0]), centre(ps[len(ps)-1])
-		d.overlay(outShape{Center: [2]float64{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2}, Width: b[1] - a[1] + circleSize, Height: b[0] - a[0] + circleSize,
-			Rounded: true, BackgroundColor: "#FFFFFF", BorderColor: arrowColour, Thickness: 2})
-		return
+		return []outShape{{Center: [2]float64{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2}, Width: b[1] - a[1] + circleSize, Height: b[0] - a[0] + circleSize,
+			Rounded: true, BackgroundColor: "#FFFFFF", BorderColor: arrowColour, Thickness: 2}}
 	}
+	out := make([]outShape, len(ps))
+	for i, q := range ps {
+		out[i] = ring(q, arrowColour)
+	}
+	return out
+}
+
+// arrowOf is an arrow from its circle through the cells' centres.
+func arrowOf(ps []layouts.Pos) outArrow {
+	a := outArrow{Color: arrowColour, Thickness: 2, HeadLength: 0.3}
 	for _, q := range ps {
-		d.overlay(ring(q, arrowColour))
+		a.WayPoints = append(a.WayPoints, centre(q))
 	}
+	return a
 }
 
 // clue writes a clue's number at the position before the first of
@@ -204,14 +214,9 @@ func (d *drawer) kind(c layouts.Constraint, grids string) error {
 				return fmt.Errorf("%w: an arrow's circle reads in reading order in SudokuPad, not %s before %s", ErrUnsupported, a, b)
 			}
 		}
-		d.circle(c.Cells)
+		d.out.Overlays = append(d.out.Overlays, circles(c.Cells)...)
 		for _, l := range c.Lines {
-			ps := fromCircle(c.Cells, l)
-			a := outArrow{Color: arrowColour, Thickness: 2, HeadLength: 0.3}
-			for _, q := range ps {
-				a.WayPoints = append(a.WayPoints, centre(q))
-			}
-			d.out.Arrows = append(d.out.Arrows, a)
+			d.out.Arrows = append(d.out.Arrows, arrowOf(fromCircle(c.Cells, l)))
 		}
 		d.rule("Digits along an arrow sum to the number in its circle (a circle of several cells reads left to right, top to bottom); digits may repeat on an arrow.")
 	case "xv":

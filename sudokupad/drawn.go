@@ -3,6 +3,7 @@ package sudokupad
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 
 	"gattai/layouts"
@@ -16,9 +17,21 @@ type drawn struct {
 	dots  []readDot
 	xv    layouts.Constraint
 	lines []layouts.Constraint
+	// circles are arrows' circles, each with the arrows from it; circleAt
+	// is the circle over a cell.
+	circles  []arrowCircle
+	circleAt map[layouts.Pos]int
 	// ends are the circles at between lines' ends not yet matched to a
 	// line: their overlays' indices by cell.
 	ends map[layouts.Pos][]int
+}
+
+// arrowCircle is an arrow's circle read: its overlay, its cells in
+// reading order, and the arrows from it.
+type arrowCircle struct {
+	index int
+	cells []layouts.Pos
+	lines [][]layouts.Pos
 }
 
 // readDot is a kropki dot read: its cells, colour and value.
@@ -29,7 +42,7 @@ type readDot struct {
 }
 
 func newDrawn() *drawn {
-	return &drawn{xv: layouts.Constraint{Kind: "xv", Source: "the X and V marks"}, ends: map[layouts.Pos][]int{}}
+	return &drawn{xv: layouts.Constraint{Kind: "xv", Source: "the X and V marks"}, circleAt: map[layouts.Pos]int{}, ends: map[layouts.Pos][]int{}}
 }
 
 func btoi(b bool) int {
@@ -95,17 +108,41 @@ func sameShape(s sclShape, o outShape) bool {
 		text == o.Text && s.FontSize == o.FontSize && sameColour(s.Color, o.Color)
 }
 
-// samePoints reports whether the points of a line or arrow are ps.
-func samePoints(a [][]float64, ps [][2]float64) bool {
-	if len(a) != len(ps) {
-		return false
+// centres are the cells whose centres the points of a line or arrow
+// are, if all are.
+func (r *reader) centres(points [][]float64) ([]layouts.Pos, bool) {
+	var cells []layouts.Pos
+	for _, w := range points {
+		if len(w) != 2 {
+			return nil, false
+		}
+		p, ok := r.cellAt(w[0], w[1])
+		if !ok {
+			return nil, false
+		}
+		cells = append(cells, p)
 	}
-	for i, w := range a {
-		if len(w) != 2 || w[0] != ps[i][0] || w[1] != ps[i][1] {
-			return false
+	return cells, true
+}
+
+// circleCells are the cells of an arrow's circle, a pill over cells of
+// a row or column or a circle over one, as Marshal draws it.
+func (r *reader) circleCells(o sclShape) ([]layouts.Pos, bool) {
+	rows, cols := math.Round(o.Height-circleSize)+1, math.Round(o.Width-circleSize)+1
+	if !(rows >= 1 && cols >= 1 && (rows == 1 || cols == 1) && rows <= float64(r.height) && cols <= float64(r.width)) {
+		return nil, false
+	}
+	first, ok := r.cellAt(math.Floor(o.Center[0]-(rows-1)/2)+0.5, math.Floor(o.Center[1]-(cols-1)/2)+0.5)
+	if !ok || first.Row+int(rows) > r.height || first.Col+int(cols) > r.width {
+		return nil, false
+	}
+	var ps []layouts.Pos
+	for y := range int(rows) {
+		for x := range int(cols) {
+			ps = append(ps, layouts.Pos{Row: first.Row + y, Col: first.Col + x})
 		}
 	}
-	return true
+	return ps, sameShape(o, circles(ps)[0])
 }
 
 // overlay reads an overlay i as a drawing of draw.go's, if it is one.
@@ -116,6 +153,18 @@ func (r *reader) overlay(dr *drawn, i int, o sclShape) bool {
 	y, x := o.Center[0], o.Center[1]
 	if q, ok := r.cellAt(y, x); ok && sameShape(o, ring(q, lineColours["between"])) {
 		dr.ends[q] = append(dr.ends[q], i)
+		return true
+	}
+	if ps, ok := r.circleCells(o); ok {
+		for _, q := range ps {
+			if _, twice := dr.circleAt[q]; twice {
+				return false
+			}
+		}
+		for _, q := range ps {
+			dr.circleAt[q] = len(dr.circles)
+		}
+		dr.circles = append(dr.circles, arrowCircle{index: i, cells: ps})
 		return true
 	}
 	if pair, ok := r.edgeCells(y, x); ok {
@@ -143,20 +192,12 @@ func (r *reader) overlay(dr *drawn, i int, o sclShape) bool {
 
 // line reads line i as a line of a kind of lineKinds.
 func (r *reader) line(dr *drawn, i int, l sclLine) bool {
-	var cells []layouts.Pos
-	for _, w := range l.WayPoints {
-		if len(w) != 2 {
-			return false
-		}
-		p, ok := r.cellAt(w[0], w[1])
-		if !ok {
-			return false
-		}
-		cells = append(cells, p)
+	cells, ok := r.centres(l.WayPoints)
+	if !ok || len(cells) == 0 || l.D != "" {
+		return false
 	}
 	for _, kind := range lineKinds {
-		want := lineOf(cells, lineColours[kind])
-		if !sameColour(l.Color, want.Color) || l.Thickness != want.Thickness || l.D != "" || !samePoints(l.WayPoints, want.WayPoints) || len(cells) == 0 {
+		if want := lineOf(cells, lineColours[kind]); !sameColour(l.Color, want.Color) || l.Thickness != want.Thickness {
 			continue
 		}
 		if kind == "between" {
@@ -174,19 +215,42 @@ func (r *reader) line(dr *drawn, i int, l sclLine) bool {
 	return false
 }
 
-// check refuses the drawings left unmatched: a between line's circle
-// with no line.
+// arrow reads an arrow as one from an arrow's circle read before.
+func (r *reader) arrow(dr *drawn, a sclArrow) bool {
+	cells, ok := r.centres(a.WayPoints)
+	if !ok || len(cells) < 2 {
+		return false
+	}
+	want := arrowOf(cells)
+	i, ok := dr.circleAt[cells[0]]
+	if !ok || !sameColour(a.Color, want.Color) || a.Thickness != want.Thickness || a.HeadLength != want.HeadLength {
+		return false
+	}
+	dr.circles[i].lines = append(dr.circles[i].lines, cells)
+	return true
+}
+
+// check refuses the first overlay left unmatched: a between line's
+// circle with no line, an arrow's circle with no arrow.
 func (dr *drawn) check() error {
-	first := -1
-	for _, is := range dr.ends {
-		for _, i := range is {
-			if first < 0 || i < first {
-				first = i
-			}
+	var err *UnsupportedError
+	first := func(i int, detail string) {
+		if err == nil || i+1 < err.Index {
+			err = &UnsupportedError{Key: "overlays", Index: i + 1, Detail: detail}
 		}
 	}
-	if first >= 0 {
-		return &UnsupportedError{Key: "overlays", Index: first + 1, Detail: "a between line's circle with no line"}
+	for _, is := range dr.ends {
+		for _, i := range is {
+			first(i, "a between line's circle with no line")
+		}
+	}
+	for _, c := range dr.circles {
+		if len(c.lines) == 0 {
+			first(c.index, "an arrow's circle with no arrow")
+		}
+	}
+	if err != nil {
+		return err
 	}
 	return nil
 }
@@ -197,6 +261,9 @@ func (dr *drawn) constraints() []layouts.Constraint {
 	var out []layouts.Constraint
 	if len(dr.xv.X)+len(dr.xv.V) > 0 {
 		out = append(out, dr.xv)
+	}
+	for _, c := range dr.circles {
+		out = append(out, layouts.Constraint{Kind: "arrow", Cells: c.cells, Lines: c.lines, Source: fmt.Sprintf("the arrow at overlays[%d]", c.index)})
 	}
 	return append(out, dr.lines...)
 }

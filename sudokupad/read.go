@@ -144,7 +144,7 @@ const (
 
 var topKeys = map[string]support{
 	"cells": honoured, "regions": honoured, "cages": honoured, "lines": honoured,
-	"underlays": honoured, "overlays": honoured, "metadata": honoured,
+	"underlays": honoured, "overlays": honoured, "arrows": honoured, "metadata": honoured,
 	"id": cosmetic, "cellSize": cosmetic, "settings": cosmetic, "videos": cosmetic,
 	"author": honoured, "title": honoured, "rules": honoured, "solution": honoured,
 }
@@ -155,6 +155,7 @@ type (
 		Regions   [][][]int                      `json:"regions"`
 		Cages     []sclCage                      `json:"cages"`
 		Lines     []sclLine                      `json:"lines"`
+		Arrows    []sclArrow                     `json:"arrows"`
 		Underlays []sclShape                     `json:"underlays"`
 		Overlays  []sclShape                     `json:"overlays"`
 		Metadata  map[string]json.RawMessage     `json:"metadata"`
@@ -172,6 +173,12 @@ type (
 		Color     string      `json:"color"`
 		Thickness float64     `json:"thickness"`
 		D         string      `json:"d"`
+	}
+	sclArrow struct {
+		WayPoints  [][]float64 `json:"wayPoints"`
+		Color      string      `json:"color"`
+		Thickness  float64     `json:"thickness"`
+		HeadLength float64     `json:"headLength"`
 	}
 	sclShape struct {
 		Center          []float64       `json:"center"`
@@ -228,8 +235,6 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 	for _, k := range names {
 		s, ok := topKeys[k]
 		switch {
-		case k == "arrows" && !emptyJSON(top[k]):
-			return nil, fail(&UnsupportedError{Key: k, Index: 1})
 		case !ok && !emptyJSON(top[k]):
 			return nil, fail(&UnsupportedError{Key: k, Detail: "unknown to gattai"})
 		case s == cosmetic && k != "id" && k != "cellSize":
@@ -481,6 +486,11 @@ func (r *reader) read(sp *sclPuzzle) error {
 			return &UnsupportedError{Key: "lines", Index: i + 1, Detail: fmt.Sprintf("a %s line through %d points", sp.Lines[i].Color, len(sp.Lines[i].WayPoints))}
 		}
 	}
+	for i, a := range sp.Arrows {
+		if !r.arrow(dr, a) {
+			return &UnsupportedError{Key: "arrows", Index: i + 1, Detail: fmt.Sprintf("a %s arrow through %d points", a.Color, len(a.WayPoints))}
+		}
+	}
 	if err := dr.check(); err != nil {
 		return err
 	}
@@ -620,16 +630,9 @@ func (r *reader) thermo(u sclShape, lines []sclLine, starts map[lineStart][]int,
 		return nil, false
 	}
 	i := starts[k][0]
-	var cells []layouts.Pos
-	for _, w := range lines[i].WayPoints {
-		if len(w) != 2 {
-			return nil, false
-		}
-		p, ok := r.cellAt(w[0], w[1])
-		if !ok {
-			return nil, false
-		}
-		cells = append(cells, p)
+	cells, ok := r.centres(lines[i].WayPoints)
+	if !ok {
+		return nil, false
 	}
 	used[i] = true
 	starts[k] = starts[k][1:]

@@ -201,6 +201,19 @@ func TestRoundTrip(t *testing.T) {
 			}},
 		{name: "xv across grids", l: samurai(t,
 			layouts.Constraint{Kind: "xv", X: [][]layouts.Pos{cells("r7c9", "r7c10")}, V: [][]layouts.Pos{cells("r15c13", "r16c13")}})},
+		{name: "arrows", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
+			Constraints: []layouts.Constraint{
+				{Kind: "arrow", Cells: cells("r5c5", "r5c6"), Lines: [][]layouts.Pos{cells("r5c6", "r6c7", "r7c7")}},
+				{Kind: "arrow", Cells: cells("r1c9"), Lines: [][]layouts.Pos{cells("r1c9", "r2c9", "r3c9"), cells("r1c9", "r2c8")}},
+				{Kind: "arrow", Cells: cells("r7c1", "r8c1", "r9c1"), Lines: [][]layouts.Pos{cells("r9c1", "r9c2", "r8c3", "r7c4")}},
+			}}},
+		// An arrow drawn from beside its circle is drawn from the circle.
+		{name: "arrow from beside its circle", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
+			Constraints: []layouts.Constraint{{Kind: "arrow", Cells: cells("r3c3"), Lines: [][]layouts.Pos{cells("r3c4", "r3c5")}}}},
+			back: []layouts.Constraint{{Kind: "arrow", Cells: cells("r3c3"), Lines: [][]layouts.Pos{cells("r3c3", "r3c4", "r3c5")}}}},
+		{name: "arrows across grids", l: samurai(t,
+			layouts.Constraint{Kind: "arrow", Cells: cells("r9c9"), Lines: [][]layouts.Pos{cells("r9c9", "r10c10", "r11c11")}},
+			layouts.Constraint{Kind: "arrow", Cells: cells("r7c13", "r8c13"), Lines: [][]layouts.Pos{cells("r8c13", "r9c12", "r10c11")}})},
 		{name: "lines", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
 			Constraints: []layouts.Constraint{
 				{Kind: "whispers", Cells: cells("r4c4", "r4c5")},
@@ -308,6 +321,9 @@ func TestMultiGrid(t *testing.T) {
 // betweenEnd is a between line's circle at r1c1, as Marshal draws it.
 const betweenEnd = `{"center":[0.5,0.5],"width":0.83,"height":0.83,"rounded":true,"backgroundColor":"#FFFFFF","borderColor":"#9AB8E0","thickness":2}`
 
+// circleJSON is an arrow's circle at r1c1, as Marshal draws it.
+const circleJSON = `{"center":[0.5,0.5],"width":0.83,"height":0.83,"rounded":true,"backgroundColor":"#FFFFFF","borderColor":"#A1A1A1","thickness":2}`
+
 func TestRefused(t *testing.T) {
 	base := `"cells":[[{},{}],[{},{}]],"regions":[[[0,0],[0,1]],[[1,0],[1,1]]]`
 	for _, tc := range []struct{ name, json, key, msg string }{
@@ -335,6 +351,13 @@ func TestRefused(t *testing.T) {
 		{"black dot of 2", `{` + base + `,"overlays":[{"center":[0.5,1],"width":0.3,"height":0.3,"rounded":true,"backgroundColor":"#000000","borderColor":"#000000","text":"2","fontSize":12,"color":"#FFFFFF"}]}`, "overlays", `text "2"`},
 		{"black dot, black number", `{` + base + `,"overlays":[{"center":[0.5,1],"width":0.3,"height":0.3,"rounded":true,"backgroundColor":"#000000","borderColor":"#000000","text":"3","fontSize":12,"color":"#000000"}]}`, "overlays", `text "3"`},
 		{"white dot large", `{` + base + `,"overlays":[{"center":[0.5,1],"width":0.4,"height":0.4,"rounded":true,"backgroundColor":"#FFFFFF","borderColor":"#000000","text":"3","fontSize":12,"color":"#000000"}]}`, "overlays", `text "3"`},
+		// Arrows and their circles as Marshal draws them but for one thing.
+		{"arrow's circle alone", `{` + base + `,"overlays":[` + circleJSON + `]}`, "overlays", `an arrow's circle with no arrow`},
+		{"arrow's circle of another colour", `{` + base + `,"overlays":[` + strings.Replace(circleJSON, "A1A1A1", "A0A0A0", 1) + `]}`, "overlays", `a #FFFFFF circle at 0.5,0.5`},
+		{"arrow's pill too wide", `{` + base + `,"overlays":[{"center":[0.5,1],"width":1.9,"height":0.83,"rounded":true,"backgroundColor":"#FFFFFF","borderColor":"#A1A1A1","thickness":2}]}`, "overlays", `"overlays" item 1`},
+		{"arrow's head", `{` + base + `,"overlays":[` + circleJSON + `],"arrows":[{"wayPoints":[[0.5,0.5],[1.5,1.5]],"color":"#A1A1A1","thickness":2,"headLength":0.2}]}`, "arrows", `a #A1A1A1 arrow through 2 points`},
+		{"arrow's colour", `{` + base + `,"overlays":[` + circleJSON + `],"arrows":[{"wayPoints":[[0.5,0.5],[1.5,1.5]],"color":"#000000","thickness":2,"headLength":0.3}]}`, "arrows", `"arrows" item 1`},
+		{"arrow from no circle", `{` + base + `,"overlays":[` + circleJSON + `],"arrows":[{"wayPoints":[[1.5,1.5],[0.5,0.5]],"color":"#A1A1A1","thickness":2,"headLength":0.3}]}`, "arrows", `"arrows" item 1`},
 		{"arrows", `{` + base + `,"arrows":[{"wayPoints":[[0.5,0.5],[1.5,1.5]]}]}`, "arrows", `"arrows"`},
 		{"unknown", `{` + base + `,"wibble":1}`, "wibble", `unknown to gattai`},
 		{"cage text", `{` + base + `,"cages":[{"cells":[[0,0]],"value":"A"}]}`, "cages", `not a sum`},
