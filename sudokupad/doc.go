@@ -42,15 +42,17 @@
 //     starting there through cell centres is a thermometer;
 //   - a grey (#CFCFCF) circle or square underlay at a cell's centre, of
 //     0.5 to 0.9 cells, marks an odd or even cell;
-//   - the kinds Marshal draws (see "What is written"), read only
-//     exactly as it draws them (colours in either case; sizes, positions
-//     and text as written): X and V; arrows, each from a cell of its
-//     circle (a pill over a row or column is one circle, else a circle
-//     is one cell, and a circle with no arrow is refused); whispers, renban, palindrome,
-//     between (with its two circles), region sum and entropic lines. A
-//     whispers line has the default gap (layouts.WhispersGap): another
-//     gap, stated only in the rules text, is not drawn. Negative X and V
-//     and negative dots are stated in the rules text only, and not read.
+//   - the kinds Marshal draws (see "What is written"), read only exactly
+//     as it draws them (colours in either case; sizes, positions and text
+//     as written): X and V; arrows, each from a cell of its circle (a pill
+//     over a row or column is one circle, else a circle is one cell, and a
+//     circle with no arrow is refused); whispers, renban, palindrome,
+//     between (with its two circles), region sum and entropic lines;
+//     quadruples, the digits in a circle at a corner, on the cells of the
+//     puzzle around it. A whispers line has the default gap
+//     (layouts.WhispersGap): another gap, stated only in the rules text,
+//     is not drawn. Negative X and V and negative dots are stated in the
+//     rules text only, and not read.
 //
 // Every other drawing (lines, arrows, underlays, overlays), a background
 // image in the metadata, and any unknown key are refused by name with an

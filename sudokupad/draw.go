@@ -285,8 +285,7 @@ func (d *drawer) kind(c layouts.Constraint, grids string) error {
 			digits[i] = fmt.Sprint(x)
 		}
 		if r, k, ok := junction(c.Cells); ok {
-			d.overlay(outShape{Center: [2]float64{float64(r), float64(k)}, Width: 0.6, Height: 0.6, Rounded: true, BackgroundColor: "#FFFFFF", BorderColor: "#000000",
-				Thickness: 1, Text: strings.Join(digits, " "), FontSize: 12, Color: "#000000"})
+			d.overlay(quadMark(r, k, strings.Join(digits, " ")))
 		}
 		d.rule(fmt.Sprintf("Quadruple: %s hold the digits %s (a digit listed twice, twice).", names(c.Cells), strings.Join(digits, ", ")))
 	case "minimum":
@@ -297,6 +296,13 @@ func (d *drawer) kind(c layouts.Constraint, grids string) error {
 		return fmt.Errorf("%w: gattai kind %q has no SudokuPad form yet", ErrUnsupported, c.Kind)
 	}
 	return nil
+}
+
+// quadMark is a quadruple's digits in a circle at the corner between
+// rows row-1 and row and columns col-1 and col.
+func quadMark(row, col int, digits string) outShape {
+	return outShape{Center: [2]float64{float64(row), float64(col)}, Width: 0.6, Height: 0.6, Rounded: true, BackgroundColor: "#FFFFFF", BorderColor: "#000000",
+		Thickness: 1, Text: digits, FontSize: 12, Color: "#000000"}
 }
 
 // junction is the corner the cells of a quadruple meet at, if they span

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"gattai/layouts"
 )
@@ -21,6 +22,7 @@ type drawn struct {
 	// is the circle over a cell.
 	circles  []arrowCircle
 	circleAt map[layouts.Pos]int
+	quads    []readQuad
 	// ends are the circles at between lines' ends not yet matched to a
 	// line: their overlays' indices by cell.
 	ends map[layouts.Pos][]int
@@ -32,6 +34,13 @@ type arrowCircle struct {
 	index int
 	cells []layouts.Pos
 	lines [][]layouts.Pos
+}
+
+// readQuad is a quadruple's circle read: its overlay, the corner it is
+// at (between rows row-1 and row, columns col-1 and col), its digits.
+type readQuad struct {
+	index, row, col int
+	digits          []int
 }
 
 // readDot is a kropki dot read: its cells, colour and value.
@@ -155,6 +164,11 @@ func (r *reader) overlay(dr *drawn, i int, o sclShape) bool {
 		dr.ends[q] = append(dr.ends[q], i)
 		return true
 	}
+	if q, ok := r.quad(o); ok {
+		q.index = i
+		dr.quads = append(dr.quads, q)
+		return true
+	}
 	if ps, ok := r.circleCells(o); ok {
 		for _, q := range ps {
 			if _, twice := dr.circleAt[q]; twice {
@@ -215,6 +229,26 @@ func (r *reader) line(dr *drawn, i int, l sclLine) bool {
 	return false
 }
 
+// quad reads an overlay as a quadruple's circle at a corner inside the
+// board.
+func (r *reader) quad(o sclShape) (readQuad, bool) {
+	y, x := o.Center[0], o.Center[1]
+	s, _ := textOf(o)
+	fields := strings.Fields(s)
+	if y != math.Trunc(y) || x != math.Trunc(x) || y < 1 || x < 1 || y >= float64(r.height) || x >= float64(r.width) || len(fields) == 0 {
+		return readQuad{}, false
+	}
+	q := readQuad{row: int(y), col: int(x)}
+	for _, f := range fields {
+		d, err := strconv.Atoi(f)
+		if err != nil {
+			return readQuad{}, false
+		}
+		q.digits = append(q.digits, d)
+	}
+	return q, sameShape(o, quadMark(q.row, q.col, strings.Join(fields, " ")))
+}
+
 // arrow reads an arrow as one from an arrow's circle read before.
 func (r *reader) arrow(dr *drawn, a sclArrow) bool {
 	cells, ok := r.centres(a.WayPoints)
@@ -256,8 +290,8 @@ func (dr *drawn) check() error {
 }
 
 // constraints are the constraints of the drawings, in the order of
-// their kinds above.
-func (dr *drawn) constraints() []layouts.Constraint {
+// their kinds above, on the grids of l.
+func (dr *drawn) constraints(l *layouts.Layout) []layouts.Constraint {
 	var out []layouts.Constraint
 	if len(dr.xv.X)+len(dr.xv.V) > 0 {
 		out = append(out, dr.xv)
@@ -265,5 +299,26 @@ func (dr *drawn) constraints() []layouts.Constraint {
 	for _, c := range dr.circles {
 		out = append(out, layouts.Constraint{Kind: "arrow", Cells: c.cells, Lines: c.lines, Source: fmt.Sprintf("the arrow at overlays[%d]", c.index)})
 	}
-	return append(out, dr.lines...)
+	out = append(out, dr.lines...)
+	for _, q := range dr.quads {
+		// The cells of the puzzle around its corner.
+		c := layouts.Constraint{Kind: "quadruple", Digits: q.digits, Source: fmt.Sprintf("the quadruple at overlays[%d]", q.index)}
+		for _, p := range []layouts.Pos{{Row: q.row - 1, Col: q.col - 1}, {Row: q.row - 1, Col: q.col}, {Row: q.row, Col: q.col - 1}, {Row: q.row, Col: q.col}} {
+			if inGrids(l, p) {
+				c.Cells = append(c.Cells, p)
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// inGrids reports whether a position is a cell of a grid of l.
+func inGrids(l *layouts.Layout, p layouts.Pos) bool {
+	for _, g := range l.Grids {
+		if p.Row >= g.At.Row && p.Row < g.At.Row+l.Size && p.Col >= g.At.Col && p.Col < g.At.Col+l.Size {
+			return true
+		}
+	}
+	return false
 }

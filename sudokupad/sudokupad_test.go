@@ -228,6 +228,16 @@ func TestRoundTrip(t *testing.T) {
 			layouts.Constraint{Kind: "renban", Cells: cells("r9c9", "r8c8", "r7c7")},
 			layouts.Constraint{Kind: "between", Cells: cells("r13c13", "r14c14", "r15c15", "r16c16")},
 			layouts.Constraint{Kind: "regionsum", Cells: cells("r2c2", "r3c3", "r4c4")})},
+		{name: "quadruples", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
+			Constraints: []layouts.Constraint{
+				{Kind: "quadruple", Cells: cells("r4c7", "r4c8", "r5c7", "r5c8"), Digits: []int{2, 1}},
+				{Kind: "quadruple", Cells: cells("r8c8", "r8c9", "r9c8", "r9c9"), Digits: []int{9, 9, 8, 3}},
+			}}},
+		// At a corner of grids whose neighbours are hidden, the cells
+		// of the puzzle around it.
+		{name: "quadruples across grids", l: samurai(t,
+			layouts.Constraint{Kind: "quadruple", Cells: cells("r6c9", "r7c9", "r7c10"), Digits: []int{4}},
+			layouts.Constraint{Kind: "quadruple", Cells: cells("r9c9", "r9c10", "r10c9", "r10c10"), Digits: []int{1, 5}})},
 		{name: "text-only kinds", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
 			Constraints: []layouts.Constraint{{Kind: "diagonal"}, {Kind: "antiknight"}, {Kind: "region", Cells: cells("r1c1", "r5c5")}}},
 			back: []layouts.Constraint{{Kind: "killer", Cells: cells("r1c1", "r5c5")}}},
@@ -358,6 +368,11 @@ func TestRefused(t *testing.T) {
 		{"arrow's head", `{` + base + `,"overlays":[` + circleJSON + `],"arrows":[{"wayPoints":[[0.5,0.5],[1.5,1.5]],"color":"#A1A1A1","thickness":2,"headLength":0.2}]}`, "arrows", `a #A1A1A1 arrow through 2 points`},
 		{"arrow's colour", `{` + base + `,"overlays":[` + circleJSON + `],"arrows":[{"wayPoints":[[0.5,0.5],[1.5,1.5]],"color":"#000000","thickness":2,"headLength":0.3}]}`, "arrows", `"arrows" item 1`},
 		{"arrow from no circle", `{` + base + `,"overlays":[` + circleJSON + `],"arrows":[{"wayPoints":[[1.5,1.5],[0.5,0.5]],"color":"#A1A1A1","thickness":2,"headLength":0.3}]}`, "arrows", `"arrows" item 1`},
+		// A quadruple's circle as Marshal draws it but for one thing.
+		{"quadruple large", `{` + base + `,"overlays":[{"center":[1,1],"width":0.7,"height":0.7,"rounded":true,"backgroundColor":"#FFFFFF","borderColor":"#000000","thickness":1,"text":"1 2","fontSize":12,"color":"#000000"}]}`, "overlays", `text "1 2"`},
+		{"quadruple spaced", `{` + base + `,"overlays":[{"center":[1,1],"width":0.6,"height":0.6,"rounded":true,"backgroundColor":"#FFFFFF","borderColor":"#000000","thickness":1,"text":"1,2","fontSize":12,"color":"#000000"}]}`, "overlays", `text "1,2"`},
+		{"quadruple thick", `{` + base + `,"overlays":[{"center":[1,1],"width":0.6,"height":0.6,"rounded":true,"backgroundColor":"#FFFFFF","borderColor":"#000000","thickness":2,"text":"1 2","fontSize":12,"color":"#000000"}]}`, "overlays", `text "1 2"`},
+		{"quadruple off a corner", `{` + base + `,"overlays":[{"center":[1,0.5],"width":0.6,"height":0.6,"rounded":true,"backgroundColor":"#FFFFFF","borderColor":"#000000","thickness":1,"text":"1 2","fontSize":12,"color":"#000000"}]}`, "overlays", `text "1 2"`},
 		{"arrows", `{` + base + `,"arrows":[{"wayPoints":[[0.5,0.5],[1.5,1.5]]}]}`, "arrows", `"arrows"`},
 		{"unknown", `{` + base + `,"wibble":1}`, "wibble", `unknown to gattai`},
 		{"cage text", `{` + base + `,"cages":[{"cells":[[0,0]],"value":"A"}]}`, "cages", `not a sum`},
