@@ -48,11 +48,15 @@
 //     over a row or column is one circle, else a circle is one cell, and a
 //     circle with no arrow is refused); whispers, renban, palindrome,
 //     between (with its two circles), region sum and entropic lines;
-//     quadruples, the digits in a circle at a corner, on the cells of the
-//     puzzle around it. A whispers line has the default gap
-//     (layouts.WhispersGap): another gap, stated only in the rules text,
-//     is not drawn. Negative X and V and negative dots are stated in the
-//     rules text only, and not read.
+//     little killers, a number at a place outside the grids with a small
+//     black arrow from it along the diagonal, the cells of the puzzle from
+//     there on (a number with no arrow, a sandwich, x-sum or skyscraper
+//     clue, is refused: only the rules text tells which); quadruples, the
+//     digits in a circle at a corner, on the cells of the puzzle around
+//     it. A whispers line has the default gap (layouts.WhispersGap):
+//     another gap, stated only in the rules text, is not drawn. Negative X
+//     and V and negative dots are stated in the rules text only, and not
+//     read.
 //
 // Every other drawing (lines, arrows, underlays, overlays), a background
 // image in the metadata, and any unknown key are refused by name with an

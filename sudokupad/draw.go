@@ -190,10 +190,16 @@ func (d *drawer) clue(cells []layouts.Pos, v int, arrow bool) {
 	c := centre(at)
 	d.overlay(text(c, fmt.Sprint(v), false))
 	if arrow {
-		from := [2]float64{c[0] + 0.3*float64(step[0]), c[1] + 0.3*float64(step[1])}
-		to := [2]float64{c[0] + 0.45*float64(step[0]), c[1] + 0.45*float64(step[1])}
-		d.out.Arrows = append(d.out.Arrows, outArrow{WayPoints: [][2]float64{from, to}, Color: "#000000", Thickness: 2, HeadLength: 0.1})
+		d.out.Arrows = append(d.out.Arrows, clueArrow(c, step))
 	}
+}
+
+// clueArrow is a little killer's small arrow from its clue at c along
+// its diagonal, step.
+func clueArrow(c [2]float64, step [2]int) outArrow {
+	from := [2]float64{c[0] + 0.3*float64(step[0]), c[1] + 0.3*float64(step[1])}
+	to := [2]float64{c[0] + 0.45*float64(step[0]), c[1] + 0.45*float64(step[1])}
+	return outArrow{WayPoints: [][2]float64{from, to}, Color: "#000000", Thickness: 2, HeadLength: 0.1}
 }
 
 // span names a row or column, or a diagonal, by its ends.

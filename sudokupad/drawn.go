@@ -23,6 +23,10 @@ type drawn struct {
 	circles  []arrowCircle
 	circleAt map[layouts.Pos]int
 	quads    []readQuad
+	// clues are the numbers at positions, each with its overlay, for
+	// the little killers' arrows; killers are those arrows.
+	clues   map[layouts.Pos][]readClue
+	killers []readKiller
 	// ends are the circles at between lines' ends not yet matched to a
 	// line: their overlays' indices by cell.
 	ends map[layouts.Pos][]int
@@ -43,6 +47,21 @@ type readQuad struct {
 	digits          []int
 }
 
+// readClue is a number at a position: its overlay, its value, and the
+// overlay as a message says it.
+type readClue struct {
+	index, value int
+	says         string
+}
+
+// readKiller is a little killer's arrow: its index in arrows, the
+// position of its clue and the step along its diagonal.
+type readKiller struct {
+	index int
+	at    layouts.Pos
+	step  [2]int
+}
+
 // readDot is a kropki dot read: its cells, colour and value.
 type readDot struct {
 	pair  []layouts.Pos
@@ -51,7 +70,8 @@ type readDot struct {
 }
 
 func newDrawn() *drawn {
-	return &drawn{xv: layouts.Constraint{Kind: "xv", Source: "the X and V marks"}, circleAt: map[layouts.Pos]int{}, ends: map[layouts.Pos][]int{}}
+	return &drawn{xv: layouts.Constraint{Kind: "xv", Source: "the X and V marks"}, circleAt: map[layouts.Pos]int{},
+		clues: map[layouts.Pos][]readClue{}, ends: map[layouts.Pos][]int{}}
 }
 
 func btoi(b bool) int {
@@ -181,6 +201,13 @@ func (r *reader) overlay(dr *drawn, i int, o sclShape) bool {
 		dr.circles = append(dr.circles, arrowCircle{index: i, cells: ps})
 		return true
 	}
+	if at, ok := r.place(y, x); ok {
+		s, _ := textOf(o)
+		if v, err := strconv.Atoi(s); err == nil && sameShape(o, text(centre(at), fmt.Sprint(v), false)) {
+			dr.clues[at] = append(dr.clues[at], readClue{index: i, value: v, says: shapeText(o)})
+			return true
+		}
+	}
 	if pair, ok := r.edgeCells(y, x); ok {
 		// An X or V, or a kropki dot with its number.
 		at := edge(pair)
@@ -250,18 +277,58 @@ func (r *reader) quad(o sclShape) (readQuad, bool) {
 }
 
 // arrow reads an arrow as one from an arrow's circle read before.
-func (r *reader) arrow(dr *drawn, a sclArrow) bool {
-	cells, ok := r.centres(a.WayPoints)
-	if !ok || len(cells) < 2 {
+func (r *reader) arrow(dr *drawn, i int, a sclArrow) bool {
+	if cells, ok := r.centres(a.WayPoints); ok && len(cells) >= 2 {
+		c, ok := dr.circleAt[cells[0]]
+		if ok && sameArrow(a, arrowOf(cells)) {
+			dr.circles[c].lines = append(dr.circles[c].lines, cells)
+			return true
+		}
+	}
+	// A little killer's arrow, by its clue.
+	if len(a.WayPoints) != 2 || len(a.WayPoints[0]) != 2 || len(a.WayPoints[1]) != 2 {
 		return false
 	}
-	want := arrowOf(cells)
-	i, ok := dr.circleAt[cells[0]]
-	if !ok || !sameColour(a.Color, want.Color) || a.Thickness != want.Thickness || a.HeadLength != want.HeadLength {
+	sign := func(x float64) int {
+		switch {
+		case x > 0:
+			return 1
+		case x < 0:
+			return -1
+		}
+		return 0
+	}
+	from, to := a.WayPoints[0], a.WayPoints[1]
+	step := [2]int{sign(to[0] - from[0]), sign(to[1] - from[1])}
+	at, ok := r.place(from[0]-0.3*float64(step[0]), from[1]-0.3*float64(step[1]))
+	if !ok || step[0] == 0 || step[1] == 0 || !sameArrow(a, clueArrow(centre(at), step)) {
 		return false
 	}
-	dr.circles[i].lines = append(dr.circles[i].lines, cells)
+	dr.killers = append(dr.killers, readKiller{index: i, at: at, step: step})
 	return true
+}
+
+// sameArrow reports whether a is the arrow o that Marshal draws.
+func sameArrow(a sclArrow, o outArrow) bool {
+	if len(a.WayPoints) != len(o.WayPoints) || !sameColour(a.Color, o.Color) || a.Thickness != o.Thickness || a.HeadLength != o.HeadLength {
+		return false
+	}
+	for i, w := range a.WayPoints {
+		if len(w) != 2 || w[0] != o.WayPoints[i][0] || w[1] != o.WayPoints[i][1] {
+			return false
+		}
+	}
+	return true
+}
+
+// place is the position, on the board or in the ring of positions
+// around it, whose centre is nearest (y, x).
+func (r *reader) place(y, x float64) (layouts.Pos, bool) {
+	row, col := math.Floor(y), math.Floor(x)
+	if row < -1 || col < -1 || row > float64(r.height) || col > float64(r.width) {
+		return layouts.Pos{}, false
+	}
+	return layouts.Pos{Row: int(row), Col: int(col)}, true
 }
 
 // check refuses the first overlay left unmatched: a between line's
@@ -283,6 +350,20 @@ func (dr *drawn) check() error {
 			first(c.index, "an arrow's circle with no arrow")
 		}
 	}
+	// Each little killer's arrow takes the first number left at its
+	// clue's place; a number with no arrow is not a little killer's.
+	taken := map[layouts.Pos]int{}
+	for _, k := range dr.killers {
+		if taken[k.at] == len(dr.clues[k.at]) {
+			return &UnsupportedError{Key: "arrows", Index: k.index + 1, Detail: "a little killer's arrow with no number"}
+		}
+		taken[k.at]++
+	}
+	for at, cs := range dr.clues {
+		for _, c := range cs[taken[at]:] {
+			first(c.index, c.says+": a number with no little killer's arrow (outside the grids, a sandwich, x-sum or skyscraper clue, which only the rules text tells apart)")
+		}
+	}
 	if err != nil {
 		return err
 	}
@@ -291,13 +372,28 @@ func (dr *drawn) check() error {
 
 // constraints are the constraints of the drawings, in the order of
 // their kinds above, on the grids of l.
-func (dr *drawn) constraints(l *layouts.Layout) []layouts.Constraint {
+func (dr *drawn) constraints(l *layouts.Layout) ([]layouts.Constraint, error) {
 	var out []layouts.Constraint
 	if len(dr.xv.X)+len(dr.xv.V) > 0 {
 		out = append(out, dr.xv)
 	}
 	for _, c := range dr.circles {
 		out = append(out, layouts.Constraint{Kind: "arrow", Cells: c.cells, Lines: c.lines, Source: fmt.Sprintf("the arrow at overlays[%d]", c.index)})
+	}
+	taken := map[layouts.Pos]int{}
+	for _, k := range dr.killers {
+		// Its cells: from its clue's place, which is no cell, along its
+		// diagonal while there are cells.
+		clue := dr.clues[k.at][taken[k.at]]
+		taken[k.at]++
+		if inGrids(l, k.at) {
+			return nil, &UnsupportedError{Key: "overlays", Index: clue.index + 1, Detail: clue.says + ": a little killer's clue on a cell"}
+		}
+		c := layouts.Constraint{Kind: "littlekiller", Sum: clue.value, Source: fmt.Sprintf("the little killer at arrows[%d]", k.index)}
+		for p := (layouts.Pos{Row: k.at.Row + k.step[0], Col: k.at.Col + k.step[1]}); inGrids(l, p); p = (layouts.Pos{Row: p.Row + k.step[0], Col: p.Col + k.step[1]}) {
+			c.Cells = append(c.Cells, p)
+		}
+		out = append(out, c)
 	}
 	out = append(out, dr.lines...)
 	for _, q := range dr.quads {
@@ -310,7 +406,7 @@ func (dr *drawn) constraints(l *layouts.Layout) []layouts.Constraint {
 		}
 		out = append(out, c)
 	}
-	return out
+	return out, nil
 }
 
 // inGrids reports whether a position is a cell of a grid of l.

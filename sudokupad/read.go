@@ -487,7 +487,7 @@ func (r *reader) read(sp *sclPuzzle) error {
 		}
 	}
 	for i, a := range sp.Arrows {
-		if !r.arrow(dr, a) {
+		if !r.arrow(dr, i, a) {
 			return &UnsupportedError{Key: "arrows", Index: i + 1, Detail: fmt.Sprintf("a %s arrow through %d points", a.Color, len(a.WayPoints))}
 		}
 	}
@@ -529,7 +529,11 @@ func (r *reader) read(sp *sclPuzzle) error {
 		l.Constraints = append(l.Constraints, layouts.Constraint{Kind: "parity", Even: even, Odd: odd, Source: "the parity marks"})
 	}
 	l.Constraints = append(l.Constraints, thermos...)
-	l.Constraints = append(l.Constraints, dr.constraints(l)...)
+	more, err := dr.constraints(l)
+	if err != nil {
+		return err
+	}
+	l.Constraints = append(l.Constraints, more...)
 	m, err := layouts.Compile(l)
 	if err != nil {
 		return err

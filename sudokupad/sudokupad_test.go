@@ -228,6 +228,18 @@ func TestRoundTrip(t *testing.T) {
 			layouts.Constraint{Kind: "renban", Cells: cells("r9c9", "r8c8", "r7c7")},
 			layouts.Constraint{Kind: "between", Cells: cells("r13c13", "r14c14", "r15c15", "r16c16")},
 			layouts.Constraint{Kind: "regionsum", Cells: cells("r2c2", "r3c3", "r4c4")})},
+		{name: "little killers", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
+			Constraints: []layouts.Constraint{
+				{Kind: "littlekiller", Cells: cells("r1c3", "r2c2", "r3c1"), Sum: 12},
+				{Kind: "littlekiller", Cells: cells("r1c5", "r2c6", "r3c7", "r4c8", "r5c9"), Sum: 20}, // from the same place
+				{Kind: "littlekiller", Cells: cells("r2c1", "r3c2", "r4c3", "r5c4", "r6c5", "r7c6", "r8c7", "r9c8"), Sum: 40},
+				{Kind: "littlekiller", Cells: cells("r9c2", "r8c1"), Sum: 9},
+			}}},
+		{name: "little killers across grids", l: samurai(t,
+			layouts.Constraint{Kind: "littlekiller", Cells: diagonal(1, 1, 1, 1, 21), Sum: 100},
+			layouts.Constraint{Kind: "littlekiller", Cells: diagonal(21, 1, -1, 1, 21), Sum: 105},
+			// Up to the hidden corner of grid 1's right.
+			layouts.Constraint{Kind: "littlekiller", Cells: diagonal(9, 2, -1, 1, 8), Sum: 40})},
 		{name: "quadruples", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
 			Constraints: []layouts.Constraint{
 				{Kind: "quadruple", Cells: cells("r4c7", "r4c8", "r5c7", "r5c8"), Digits: []int{2, 1}},
@@ -269,6 +281,15 @@ func TestRoundTrip(t *testing.T) {
 			}
 		})
 	}
+}
+
+// diagonal is k cells from r(row)c(col) in steps of dr, dc.
+func diagonal(row, col, dr, dc, k int) []layouts.Pos {
+	out := make([]layouts.Pos, k)
+	for i := range out {
+		out[i] = layouts.Pos{Row: row - 1 + i*dr, Col: col - 1 + i*dc}
+	}
+	return out
 }
 
 // samurai is the built-in samurai with constraints cs.
@@ -334,6 +355,21 @@ const betweenEnd = `{"center":[0.5,0.5],"width":0.83,"height":0.83,"rounded":tru
 // circleJSON is an arrow's circle at r1c1, as Marshal draws it.
 const circleJSON = `{"center":[0.5,0.5],"width":0.83,"height":0.83,"rounded":true,"backgroundColor":"#FFFFFF","borderColor":"#A1A1A1","thickness":2}`
 
+// clueJSON and clueArrowJSON are a little killer's clue 3 up and left
+// of r1c1 and its arrow, as Marshal draws them.
+var (
+	clueJSON      = mustJSON(text([2]float64{-0.5, -0.5}, "3", false))
+	clueArrowJSON = mustJSON(clueArrow([2]float64{-0.5, -0.5}, [2]int{1, 1}))
+)
+
+func mustJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
 func TestRefused(t *testing.T) {
 	base := `"cells":[[{},{}],[{},{}]],"regions":[[[0,0],[0,1]],[[1,0],[1,1]]]`
 	for _, tc := range []struct{ name, json, key, msg string }{
@@ -373,6 +409,14 @@ func TestRefused(t *testing.T) {
 		{"quadruple spaced", `{` + base + `,"overlays":[{"center":[1,1],"width":0.6,"height":0.6,"rounded":true,"backgroundColor":"#FFFFFF","borderColor":"#000000","thickness":1,"text":"1,2","fontSize":12,"color":"#000000"}]}`, "overlays", `text "1,2"`},
 		{"quadruple thick", `{` + base + `,"overlays":[{"center":[1,1],"width":0.6,"height":0.6,"rounded":true,"backgroundColor":"#FFFFFF","borderColor":"#000000","thickness":2,"text":"1 2","fontSize":12,"color":"#000000"}]}`, "overlays", `text "1 2"`},
 		{"quadruple off a corner", `{` + base + `,"overlays":[{"center":[1,0.5],"width":0.6,"height":0.6,"rounded":true,"backgroundColor":"#FFFFFF","borderColor":"#000000","thickness":1,"text":"1 2","fontSize":12,"color":"#000000"}]}`, "overlays", `text "1 2"`},
+		// A little killer's clue and arrow as Marshal draws them but for
+		// one thing; a number with no arrow is another kind's clue.
+		{"little killer's head", `{` + base + `,"overlays":[` + clueJSON + `],"arrows":[` + strings.Replace(clueArrowJSON, `"headLength":0.1`, `"headLength":0.2`, 1) + `]}`, "arrows", `"arrows" item 1`},
+		{"little killer's arrow grey", `{` + base + `,"overlays":[` + clueJSON + `],"arrows":[` + strings.Replace(clueArrowJSON, `#000000`, `#A1A1A1`, 1) + `]}`, "arrows", `"arrows" item 1`},
+		{"little killer's arrow alone", `{` + base + `,"arrows":[` + clueArrowJSON + `]}`, "arrows", `a little killer's arrow with no number`},
+		{"sandwich clue", `{` + base + `,"overlays":[` + clueJSON + `]}`, "overlays", `text "3" at -0.5,-0.5: a number with no little killer's arrow (outside the grids, a sandwich, x-sum or skyscraper clue`},
+		{"little killer's clue large", `{` + base + `,"overlays":[` + strings.Replace(clueJSON, `"fontSize":20`, `"fontSize":24`, 1) + `],"arrows":[` + clueArrowJSON + `]}`, "overlays", `"overlays" item 1`},
+		{"little killer's clue on a cell", `{` + base + `,"overlays":[` + mustJSON(text(centre(pos("r1c1")), "3", false)) + `],"arrows":[` + mustJSON(clueArrow(centre(pos("r1c1")), [2]int{1, 1})) + `]}`, "overlays", `a little killer's clue on a cell`},
 		{"arrows", `{` + base + `,"arrows":[{"wayPoints":[[0.5,0.5],[1.5,1.5]]}]}`, "arrows", `"arrows"`},
 		{"unknown", `{` + base + `,"wibble":1}`, "wibble", `unknown to gattai`},
 		{"cage text", `{` + base + `,"cages":[{"cells":[[0,0]],"value":"A"}]}`, "cages", `not a sum`},
