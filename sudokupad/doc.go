@@ -60,7 +60,10 @@
 //
 // Every other drawing (lines, arrows, underlays, overlays), a background
 // image in the metadata, and any unknown key are refused by name with an
-// *UnsupportedError. The title, author, rules and solution of the
+// *UnsupportedError. Of Marshal's own drawings, a clone's shading and
+// a number outside the grids with no arrow are refused so, saying why:
+// which cells a clone copies, and whether a number is a sandwich, x-sum
+// or skyscraper clue, only the rules text tells. The title, author, rules and solution of the
 // metadata (or of the older metadata cages, "title: ...") are kept; the
 // rules text is not interpreted, which a note says.
 //

@@ -282,7 +282,7 @@ func (d *drawer) kind(c layouts.Constraint, grids string) error {
 		colour := cloneColours[d.clone%len(cloneColours)]
 		d.clone++
 		for _, q := range append(slices.Clone(c.Cells), c.Clone...) {
-			d.out.Underlays = append(d.out.Underlays, outShape{Center: centre(q), Width: 1, Height: 1, BackgroundColor: colour})
+			d.out.Underlays = append(d.out.Underlays, shade(q, colour))
 		}
 		d.rule(fmt.Sprintf("Clone: %s hold the digits of %s, in that order.", names(c.Clone), names(c.Cells)))
 	case "quadruple":
@@ -309,6 +309,11 @@ func (d *drawer) kind(c layouts.Constraint, grids string) error {
 func quadMark(row, col int, digits string) outShape {
 	return outShape{Center: [2]float64{float64(row), float64(col)}, Width: 0.6, Height: 0.6, Rounded: true, BackgroundColor: "#FFFFFF", BorderColor: "#000000",
 		Thickness: 1, Text: digits, FontSize: 12, Color: "#000000"}
+}
+
+// shade is a clone's shading of a cell.
+func shade(q layouts.Pos, colour string) outShape {
+	return outShape{Center: centre(q), Width: 1, Height: 1, BackgroundColor: colour}
 }
 
 // junction is the corner the cells of a quadruple meet at, if they span

@@ -36,9 +36,10 @@ type written struct {
 }
 
 // TestDrawKinds writes every kind drawn by draw.go: each is drawn where
-// SudokuPad has a usual drawing, its rule is in the rules text, and
-// reading the puzzle back refuses the drawings by name rather than drop
-// a rule.
+// SudokuPad has a usual drawing, and its rule is in the rules text.
+// Reading the puzzle back refuses what the drawing alone does not tell
+// (a clone's shading, a number outside the grids with no arrow) by name
+// rather than drop or guess a rule.
 func TestDrawKinds(t *testing.T) {
 	l := &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
 		Constraints: []layouts.Constraint{
@@ -120,8 +121,23 @@ func TestDrawKinds(t *testing.T) {
 			t.Errorf("rules lack %q:\n%s", want, w.Metadata.Rules)
 		}
 	}
-	if _, err := Parse("written", b); !errors.Is(err, ErrUnsupported) {
-		t.Errorf("reading back: err = %v, want the drawings refused", err)
+	for _, tc := range []struct {
+		drop      string // a kind left out
+		key, says string
+	}{
+		{"", "underlays", "a clone's shading"},
+		{"clone", "overlays", "sandwich, x-sum or skyscraper clue"},
+	} {
+		l.Constraints = slices.DeleteFunc(l.Constraints, func(c layouts.Constraint) bool { return c.Kind == tc.drop })
+		b, err := Marshal(layouts.NewPuzzle(compile(t, l)), WriteOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Parse("written", b)
+		var ue *UnsupportedError
+		if !errors.As(err, &ue) || ue.Key != tc.key || !strings.Contains(ue.Detail, tc.says) {
+			t.Errorf("reading back without %q: err = %v, want %q refused saying %q", tc.drop, err, tc.key, tc.says)
+		}
 	}
 }
 

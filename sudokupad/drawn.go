@@ -256,6 +256,21 @@ func (r *reader) line(dr *drawn, i int, l sclLine) bool {
 	return false
 }
 
+// cloneShade says why an underlay that is a clone's shading, as
+// Marshal draws it, is not read; "" for another underlay.
+func (r *reader) cloneShade(u sclShape) string {
+	if len(u.Center) != 2 {
+		return ""
+	}
+	q, ok := r.cellAt(u.Center[0], u.Center[1])
+	for _, colour := range cloneColours {
+		if ok && sameShape(u, shade(q, colour)) {
+			return ": a clone's shading, whose cells copy which only the rules text tells"
+		}
+	}
+	return ""
+}
+
 // quad reads an overlay as a quadruple's circle at a corner inside the
 // board.
 func (r *reader) quad(o sclShape) (readQuad, bool) {

@@ -479,7 +479,7 @@ func (r *reader) read(sp *sclPuzzle) error {
 			}
 			continue
 		}
-		return &UnsupportedError{Key: "underlays", Index: i + 1, Detail: shapeText(u)}
+		return &UnsupportedError{Key: "underlays", Index: i + 1, Detail: shapeText(u) + r.cloneShade(u)}
 	}
 	for i, used := range usedLine {
 		if !used && !r.line(dr, i, sp.Lines[i]) {

@@ -417,6 +417,7 @@ func TestRefused(t *testing.T) {
 		{"sandwich clue", `{` + base + `,"overlays":[` + clueJSON + `]}`, "overlays", `text "3" at -0.5,-0.5: a number with no little killer's arrow (outside the grids, a sandwich, x-sum or skyscraper clue`},
 		{"little killer's clue large", `{` + base + `,"overlays":[` + strings.Replace(clueJSON, `"fontSize":20`, `"fontSize":24`, 1) + `],"arrows":[` + clueArrowJSON + `]}`, "overlays", `"overlays" item 1`},
 		{"little killer's clue on a cell", `{` + base + `,"overlays":[` + mustJSON(text(centre(pos("r1c1")), "3", false)) + `],"arrows":[` + mustJSON(clueArrow(centre(pos("r1c1")), [2]int{1, 1})) + `]}`, "overlays", `a little killer's clue on a cell`},
+		{"clone's shading", `{` + base + `,"underlays":[` + mustJSON(shade(pos("r1c1"), "#FFD0D0")) + `]}`, "underlays", `a #FFD0D0 rectangle at 0.5,0.5: a clone's shading`},
 		{"arrows", `{` + base + `,"arrows":[{"wayPoints":[[0.5,0.5],[1.5,1.5]]}]}`, "arrows", `"arrows"`},
 		{"unknown", `{` + base + `,"wibble":1}`, "wibble", `unknown to gattai`},
 		{"cage text", `{` + base + `,"cages":[{"cells":[[0,0]],"value":"A"}]}`, "cages", `not a sum`},
@@ -553,6 +554,20 @@ func FuzzParse(f *testing.F) {
 	b, _ = Marshal(layouts.NewPuzzle(wm), WriteOptions{})
 	f.Add(string(b))
 	f.Add(twoByTwo(`"grids":"r1c1"`))
+	// The kinds of draw.go that are read back.
+	dl := &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
+		Constraints: []layouts.Constraint{
+			{Kind: "kropki", White: [][]layouts.Pos{cells("r3c3", "r3c4")}, Difference: 3},
+			{Kind: "xv", X: [][]layouts.Pos{cells("r1c1", "r1c2")}, V: [][]layouts.Pos{cells("r2c1", "r3c1")}},
+			{Kind: "arrow", Cells: cells("r5c5", "r5c6"), Lines: [][]layouts.Pos{cells("r5c6", "r6c7", "r7c7")}},
+			{Kind: "littlekiller", Cells: cells("r1c3", "r2c2", "r3c1"), Sum: 12},
+			{Kind: "between", Cells: cells("r8c4", "r8c5", "r8c6")},
+			{Kind: "quadruple", Cells: cells("r4c7", "r4c8", "r5c7", "r5c8"), Digits: []int{1, 2}},
+		}}
+	if dm, err := layouts.Compile(dl); err == nil {
+		b, _ = Marshal(layouts.NewPuzzle(dm), WriteOptions{})
+		f.Add(string(b))
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := Parse("fuzz", []byte(s))
 		if err != nil {
