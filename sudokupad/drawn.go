@@ -11,9 +11,8 @@ import (
 )
 
 // drawn is what the reader finds of kropki dots and the kinds draw.go
-// draws, each
-// drawing exactly as Marshal draws it (colours in any case), made
-// constraints once every drawing is read.
+// draws, each drawing exactly as Marshal draws it (colours in any
+// case), made constraints once every drawing is read.
 type drawn struct {
 	dots  []readDot
 	xv    layouts.Constraint
@@ -346,8 +345,9 @@ func (r *reader) place(y, x float64) (layouts.Pos, bool) {
 	return layouts.Pos{Row: int(row), Col: int(col)}, true
 }
 
-// check refuses the first overlay left unmatched: a between line's
-// circle with no line, an arrow's circle with no arrow.
+// check refuses a little killer's arrow with no number, else the first
+// overlay left unmatched: a between line's circle with no line, an
+// arrow's circle with no arrow, a number with no arrow.
 func (dr *drawn) check() error {
 	var err *UnsupportedError
 	first := func(i int, detail string) {
@@ -387,7 +387,20 @@ func (dr *drawn) check() error {
 
 // constraints are the constraints of the drawings, in the order of
 // their kinds above, on the grids of l.
-func (dr *drawn) constraints(l *layouts.Layout) ([]layouts.Constraint, error) {
+func (r *reader) constraints(dr *drawn, l *layouts.Layout) ([]layouts.Constraint, error) {
+	// inGrids reports whether a position is a cell of a grid of l: marked
+	// once, as little killers ask it of every cell of their diagonals.
+	marked := make([]bool, r.height*r.width)
+	for _, g := range l.Grids {
+		for y := g.At.Row; y < g.At.Row+l.Size; y++ {
+			for x := g.At.Col; x < g.At.Col+l.Size; x++ {
+				marked[y*r.width+x] = true
+			}
+		}
+	}
+	inGrids := func(p layouts.Pos) bool {
+		return p.Row >= 0 && p.Col >= 0 && p.Row < r.height && p.Col < r.width && marked[p.Row*r.width+p.Col]
+	}
 	var out []layouts.Constraint
 	if len(dr.xv.X)+len(dr.xv.V) > 0 {
 		out = append(out, dr.xv)
@@ -401,11 +414,11 @@ func (dr *drawn) constraints(l *layouts.Layout) ([]layouts.Constraint, error) {
 		// diagonal while there are cells.
 		clue := dr.clues[k.at][taken[k.at]]
 		taken[k.at]++
-		if inGrids(l, k.at) {
+		if inGrids(k.at) {
 			return nil, &UnsupportedError{Key: "overlays", Index: clue.index + 1, Detail: clue.says + ": a little killer's clue on a cell"}
 		}
 		c := layouts.Constraint{Kind: "littlekiller", Sum: clue.value, Source: fmt.Sprintf("the little killer at arrows[%d]", k.index)}
-		for p := (layouts.Pos{Row: k.at.Row + k.step[0], Col: k.at.Col + k.step[1]}); inGrids(l, p); p = (layouts.Pos{Row: p.Row + k.step[0], Col: p.Col + k.step[1]}) {
+		for p := (layouts.Pos{Row: k.at.Row + k.step[0], Col: k.at.Col + k.step[1]}); inGrids(p); p = (layouts.Pos{Row: p.Row + k.step[0], Col: p.Col + k.step[1]}) {
 			c.Cells = append(c.Cells, p)
 		}
 		out = append(out, c)
@@ -415,21 +428,11 @@ func (dr *drawn) constraints(l *layouts.Layout) ([]layouts.Constraint, error) {
 		// The cells of the puzzle around its corner.
 		c := layouts.Constraint{Kind: "quadruple", Digits: q.digits, Source: fmt.Sprintf("the quadruple at overlays[%d]", q.index)}
 		for _, p := range []layouts.Pos{{Row: q.row - 1, Col: q.col - 1}, {Row: q.row - 1, Col: q.col}, {Row: q.row, Col: q.col - 1}, {Row: q.row, Col: q.col}} {
-			if inGrids(l, p) {
+			if inGrids(p) {
 				c.Cells = append(c.Cells, p)
 			}
 		}
 		out = append(out, c)
 	}
 	return out, nil
-}
-
-// inGrids reports whether a position is a cell of a grid of l.
-func inGrids(l *layouts.Layout, p layouts.Pos) bool {
-	for _, g := range l.Grids {
-		if p.Row >= g.At.Row && p.Row < g.At.Row+l.Size && p.Col >= g.At.Col && p.Col < g.At.Col+l.Size {
-			return true
-		}
-	}
-	return false
 }

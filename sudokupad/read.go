@@ -529,7 +529,7 @@ func (r *reader) read(sp *sclPuzzle) error {
 		l.Constraints = append(l.Constraints, layouts.Constraint{Kind: "parity", Even: even, Odd: odd, Source: "the parity marks"})
 	}
 	l.Constraints = append(l.Constraints, thermos...)
-	more, err := dr.constraints(l)
+	more, err := r.constraints(dr, l)
 	if err != nil {
 		return err
 	}
