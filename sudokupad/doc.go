@@ -52,11 +52,12 @@
 //     black arrow from it along the diagonal, the cells of the puzzle from
 //     there on (a number with no arrow, a sandwich, x-sum or skyscraper
 //     clue, is refused: only the rules text tells which); quadruples, the
-//     digits in a circle at a corner, on the cells of the puzzle around
-//     it. A whispers line has the default gap (layouts.WhispersGap):
-//     another gap, stated only in the rules text, is not drawn. Negative X
-//     and V and negative dots are stated in the rules text only, and not
-//     read.
+//     digits in a circle at a corner, on the cells of the puzzle around it
+//     (Marshal draws none for cells of one row or column, as along an
+//     edge: those are stated in the rules text only). A whispers line has
+//     the default gap (layouts.WhispersGap): another gap, stated only in
+//     the rules text, is not drawn. Negative X and V and negative dots are
+//     stated in the rules text only, and not read.
 //
 // Every other drawing (lines, arrows, underlays, overlays), a background
 // image in the metadata, and any unknown key are refused by name with an
