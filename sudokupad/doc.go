@@ -104,5 +104,10 @@
 // that SudokuPad checks the answer. Reading written puzzles back gives
 // the same grids, boxes and givens, and the constraints of the drawings
 // listed under "What is read"; the other drawings are refused by name
-// (never guessed), and the rules in text only are lost.
+// (never guessed), and the rules in text only are lost. So that no
+// drawing reads back as another rule, Marshal refuses (ErrUnsupported)
+// a little killer whose drawn clue stops short of the board's edge (it
+// would read as the whole diagonal), a quadruple on fewer cells than
+// meet at its corner (as all of them), and whispers with another gap
+// than the usual (as the usual).
 package sudokupad

@@ -242,6 +242,14 @@ func (d *drawer) kind(c layouts.Constraint, grids string) error {
 			d.rule("All X and V are given" + grids + ": neighbours with neither sum to neither 10 nor 5.")
 		}
 	case "littlekiller":
+		// Read back, a drawn clue's cells run to the board's edge.
+		if n := len(c.Cells); n >= 2 {
+			step := [2]int{c.Cells[1].Row - c.Cells[0].Row, c.Cells[1].Col - c.Cells[0].Col}
+			_, inside := d.m.Cell(layouts.Pos{Row: c.Cells[0].Row - step[0], Col: c.Cells[0].Col - step[1]}) // then not drawn
+			if _, on := d.m.Cell(layouts.Pos{Row: c.Cells[n-1].Row + step[0], Col: c.Cells[n-1].Col + step[1]}); on && !inside {
+				return fmt.Errorf("%w: a little killer that stops at %s, short of the board's edge, would read back as the whole diagonal", ErrUnsupported, c.Cells[n-1])
+			}
+		}
 		d.clue(c.Cells, c.Sum, true)
 		d.rule(fmt.Sprintf("Little killer: the digits along the diagonal %s sum to %d (digits may repeat).", span(c.Cells), c.Sum))
 	case "sandwich":
@@ -261,6 +269,11 @@ func (d *drawer) kind(c layouts.Constraint, grids string) error {
 			gap := c.Difference
 			if gap == 0 {
 				gap = layouts.WhispersGap(d.m.N)
+			}
+			if gap != layouts.WhispersGap(d.m.N) {
+				// The line is the same green: it would read back
+				// with the usual gap.
+				return fmt.Errorf("%w: whispers with a gap of %d, not the usual %d", ErrUnsupported, gap, layouts.WhispersGap(d.m.N))
 			}
 			d.rule(fmt.Sprintf("Neighbouring digits on a green line differ by at least %d.", gap))
 		case "renban":
@@ -291,6 +304,16 @@ func (d *drawer) kind(c layouts.Constraint, grids string) error {
 			digits[i] = fmt.Sprint(x)
 		}
 		if r, k, ok := junction(c.Cells); ok {
+			around := 0
+			for _, p := range []layouts.Pos{{Row: r - 1, Col: k - 1}, {Row: r - 1, Col: k}, {Row: r, Col: k - 1}, {Row: r, Col: k}} {
+				if _, on := d.m.Cell(p); on {
+					around++
+				}
+			}
+			if around != len(c.Cells) {
+				// The circle names no cells: it reads back as all of them.
+				return fmt.Errorf("%w: a quadruple on %d of the %d cells at a corner would read back as all %d", ErrUnsupported, len(c.Cells), around, around)
+			}
 			d.overlay(quadMark(r, k, strings.Join(digits, " ")))
 		}
 		d.rule(fmt.Sprintf("Quadruple: %s hold the digits %s (a digit listed twice, twice).", names(c.Cells), strings.Join(digits, ", ")))

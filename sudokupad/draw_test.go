@@ -167,11 +167,22 @@ func TestDrawCluesOnCells(t *testing.T) {
 	}
 }
 
-// TestDrawRefused: an arrow's circle out of reading order.
+// TestDrawRefused: an arrow's circle out of reading order, and drawings
+// that would read back as another rule: a drawing names no cells or gap
+// beyond what Marshal's own form implies.
 func TestDrawRefused(t *testing.T) {
-	l := &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
-		Constraints: []layouts.Constraint{{Kind: "arrow", Cells: cells("r1c2", "r1c1"), Lines: [][]layouts.Pos{cells("r1c2", "r2c3")}}}}
-	if _, err := Marshal(layouts.NewPuzzle(compile(t, l)), WriteOptions{}); !errors.Is(err, ErrUnsupported) {
-		t.Errorf("err = %v, want ErrUnsupported", err)
+	for _, tc := range []struct {
+		c    layouts.Constraint
+		want string
+	}{
+		{layouts.Constraint{Kind: "arrow", Cells: cells("r1c2", "r1c1"), Lines: [][]layouts.Pos{cells("r1c2", "r2c3")}}, "reading order"},
+		{layouts.Constraint{Kind: "quadruple", Cells: cells("r4c7", "r4c8", "r5c7"), Digits: []int{1}}, "a quadruple on 3 of the 4 cells at a corner would read back as all 4"},
+		{layouts.Constraint{Kind: "littlekiller", Cells: cells("r1c1", "r2c2", "r3c3"), Sum: 10}, "a little killer that stops at r3c3, short of the board's edge"},
+		{layouts.Constraint{Kind: "whispers", Cells: cells("r4c4", "r4c5"), Difference: 4}, "whispers with a gap of 4, not the usual 5"},
+	} {
+		l := &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}}, Constraints: []layouts.Constraint{tc.c}}
+		if _, err := Marshal(layouts.NewPuzzle(compile(t, l)), WriteOptions{}); !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want ErrUnsupported saying %q", tc.c.Kind, err, tc.want)
+		}
 	}
 }
