@@ -50,8 +50,11 @@
 //     between (with its two circles), region sum and entropic lines;
 //     little killers, a number at a place outside the grids with a small
 //     black arrow from it along the diagonal, the cells of the puzzle from
-//     there on (a number with no arrow, a sandwich, x-sum or skyscraper
-//     clue, is refused: only the rules text tells which); quadruples, the
+//     there on; sandwich, x-sum and skyscraper clues, a number at a place
+//     outside the grids that the metadata's clues name ("clues":
+//     "sandwich r1c1-r1c9; xsum r9c9-r9c1", as Marshal writes them: the
+//     number alone does not tell the kinds apart), the cells named, in the
+//     order named where one place holds two; quadruples, the
 //     digits in a circle at a corner, on the cells of the puzzle around it
 //     (Marshal draws none for cells of one row or column, as along an
 //     edge: those are stated in the rules text only). A whispers line has
@@ -61,10 +64,10 @@
 //
 // Every other drawing (lines, arrows, underlays, overlays), a background
 // image in the metadata, and any unknown key are refused by name with an
-// *UnsupportedError. Of Marshal's own drawings, a clone's shading and
-// a number outside the grids with no arrow are refused so, saying why:
-// which cells a clone copies, and whether a number is a sandwich, x-sum
-// or skyscraper clue, only the rules text tells. The title, author, rules and solution of the
+// *UnsupportedError. Of Marshal's own drawings, a clone's shading is
+// refused so, saying why (which cells a clone copies only the rules text
+// tells), and so is a number outside the grids with no arrow that the
+// metadata's clues do not name. The title, author, rules and solution of the
 // metadata (or of the older metadata cages, "title: ...") are kept; the
 // rules text is not interpreted, which a note says.
 //
@@ -91,7 +94,8 @@
 //     the place before the first of their cells (outside the grid), a
 //     little killer's with a small arrow along its diagonal; a place that
 //     is a cell of the puzzle gets no number. The rules text states each
-//     clue with its cells too;
+//     clue with its cells too, and the metadata's clues name the kind and
+//     cells of each sandwich, x-sum and skyscraper number drawn;
 //   - whispers (green), renban (purple), palindrome (grey), between
 //     (light blue, a circle at each end), region sum (blue) and entropic
 //     (orange) lines;

@@ -18,6 +18,11 @@ type drawer struct {
 	m     *layouts.Model
 	rules []string // after the rules Marshal writes itself, each once
 	clone int      // clones drawn so far, for their colours
+	// clues name the kind and cells of each sandwich, x-sum and
+	// skyscraper clue drawn ("sandwich r1c1-r1c9"), for the metadata:
+	// the number alone does not tell them apart, and Parse reads them
+	// back from it.
+	clues []string
 }
 
 // Drawing colours and sizes (cells; thickness in pixels of a 64-pixel cell).
@@ -178,19 +183,28 @@ func arrowOf(ps []layouts.Pos) outArrow {
 // cells, in the direction of the step from the first to the second,
 // unless that is a cell of the puzzle (then the rules text alone says
 // it). A little killer's clue has a small arrow along its diagonal.
-func (d *drawer) clue(cells []layouts.Pos, v int, arrow bool) {
+func (d *drawer) clue(cells []layouts.Pos, v int, arrow bool) (drawn bool) {
 	if len(cells) < 2 {
-		return
+		return false
 	}
 	step := [2]int{cells[1].Row - cells[0].Row, cells[1].Col - cells[0].Col}
 	at := layouts.Pos{Row: cells[0].Row - step[0], Col: cells[0].Col - step[1]}
 	if _, ok := d.m.Cell(at); ok {
-		return
+		return false
 	}
 	c := centre(at)
 	d.overlay(text(c, fmt.Sprint(v), false))
 	if arrow {
 		d.out.Arrows = append(d.out.Arrows, clueArrow(c, step))
+	}
+	return true
+}
+
+// outside draws the clue v of a sandwich, x-sum or skyscraper and, when
+// it is drawn, names its kind and cells for the metadata (see clues).
+func (d *drawer) outside(c layouts.Constraint, v int) {
+	if d.clue(c.Cells, v, false) {
+		d.clues = append(d.clues, c.Kind+" "+span(c.Cells))
 	}
 }
 
@@ -253,13 +267,13 @@ func (d *drawer) kind(c layouts.Constraint, grids string) error {
 		d.clue(c.Cells, c.Sum, true)
 		d.rule(fmt.Sprintf("Little killer: the digits along the diagonal %s sum to %d (digits may repeat).", span(c.Cells), c.Sum))
 	case "sandwich":
-		d.clue(c.Cells, c.Sum, false)
+		d.outside(c, c.Sum)
 		d.rule(fmt.Sprintf("Sandwich: the digits between the 1 and the %d of %s sum to %d.", d.m.N, span(c.Cells), c.Sum))
 	case "xsum":
-		d.clue(c.Cells, c.Sum, false)
+		d.outside(c, c.Sum)
 		d.rule(fmt.Sprintf("X-sum: along %s, the first X digits sum to %d, X the first digit.", span(c.Cells), c.Sum))
 	case "skyscraper":
-		d.clue(c.Cells, c.Count, false)
+		d.outside(c, c.Count)
 		d.rule(fmt.Sprintf("Skyscraper: along %s, %d digits are greater than all before them.", span(c.Cells), c.Count))
 	case "whispers", "renban", "palindrome", "between", "regionsum", "entropic":
 		colour := lineColours[c.Kind]

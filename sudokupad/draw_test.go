@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"gattai/internal/testkit"
 	"gattai/layouts"
 )
 
@@ -32,6 +33,7 @@ type written struct {
 	} `json:"arrows"`
 	Metadata struct {
 		Rules string `json:"rules"`
+		Clues string `json:"clues"`
 	} `json:"metadata"`
 }
 
@@ -121,23 +123,32 @@ func TestDrawKinds(t *testing.T) {
 			t.Errorf("rules lack %q:\n%s", want, w.Metadata.Rules)
 		}
 	}
-	for _, tc := range []struct {
-		drop      string // a kind left out
-		key, says string
-	}{
-		{"", "underlays", "a clone's shading"},
-		{"clone", "overlays", "sandwich, x-sum or skyscraper clue"},
-	} {
-		l.Constraints = slices.DeleteFunc(l.Constraints, func(c layouts.Constraint) bool { return c.Kind == tc.drop })
-		b, err := Marshal(layouts.NewPuzzle(compile(t, l)), WriteOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = Parse("written", b)
-		var ue *UnsupportedError
-		if !errors.As(err, &ue) || ue.Key != tc.key || !strings.Contains(ue.Detail, tc.says) {
-			t.Errorf("reading back without %q: err = %v, want %q refused saying %q", tc.drop, err, tc.key, tc.says)
-		}
+	if w.Metadata.Clues != "sandwich r1c1-r1c9; xsum r9c9-r9c1; skyscraper r8c1-r8c9" {
+		t.Errorf("metadata clues %q", w.Metadata.Clues)
+	}
+	var ue *UnsupportedError
+	if _, err := Parse("written", b); !errors.As(err, &ue) || ue.Key != "underlays" || !strings.Contains(ue.Detail, "a clone's shading") {
+		t.Errorf("reading back: err = %v, want the clone's shading refused", err)
+	}
+	// Without the clone, the outside clues read back by the metadata's
+	// names; the number alone would not tell them apart.
+	l.Constraints = slices.DeleteFunc(l.Constraints, func(c layouts.Constraint) bool { return c.Kind == "clone" })
+	b, err = Marshal(layouts.NewPuzzle(compile(t, l)), WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := Parse("written", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outside := func(cs []layouts.Constraint) []layouts.Constraint {
+		return slices.DeleteFunc(slices.Clone(cs), func(c layouts.Constraint) bool {
+			return c.Kind != "sandwich" && c.Kind != "xsum" && c.Kind != "skyscraper"
+		})
+	}
+	want, got := outside(l.Constraints), outside(q.Layout().Constraints)
+	if len(want) != 3 || !testkit.SameConstraints(got, want) {
+		t.Errorf("outside clues read back as %+v, want %+v", got, want)
 	}
 }
 
@@ -183,6 +194,39 @@ func TestDrawRefused(t *testing.T) {
 		l := &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}}, Constraints: []layouts.Constraint{tc.c}}
 		if _, err := Marshal(layouts.NewPuzzle(compile(t, l)), WriteOptions{}); !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: err = %v, want ErrUnsupported saying %q", tc.c.Kind, err, tc.want)
+		}
+	}
+}
+
+// TestOutsideCluesRefused: the metadata's clues name a drawn number
+// each, along a row or column of the board; else the link is refused.
+func TestOutsideCluesRefused(t *testing.T) {
+	l := &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
+		Constraints: []layouts.Constraint{{Kind: "sandwich", Cells: fullRow(1, 1, 1), Sum: 10}}}
+	b, err := Marshal(layouts.NewPuzzle(compile(t, l)), WriteOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ clues, want string }{
+		{"sandwich r1c1-r1c9", ""},
+		{"", `"overlays" item 1 (a rectangle with text "10" at 0.5,-0.5: a number with no little killer's arrow`},
+		{"sandwich r2c1-r2c9", `"overlays" item 1 (a rectangle with text "10" at 0.5,-0.5: a number with no little killer's arrow`},
+		{"sandwich r1c1-r1c9; sandwich r2c1-r2c9", `SudokuPad "metadata" (clues: a sandwich clue with no number before r2c1) is not supported yet`},
+		{"sandwich r1c1-r1c9; sandwich r1c1-r1c9", `"overlays" item 1 (a rectangle with text "10" at 0.5,-0.5: 1 drawn at its place, where the metadata's clues name 2)`},
+		{"kakuro r1c1-r1c9", `metadata clues: "kakuro r1c1-r1c9" is not a sandwich, xsum or skyscraper clue`},
+		{"xsum r1c1-r2c2", `metadata clues: xsum r1c1-r2c2 is not along a row or column of the board`},
+		{"xsum r1c1-r1c99", `is not along a row or column of the board`},
+	} {
+		var v map[string]any
+		if err := json.Unmarshal(b, &v); err != nil {
+			t.Fatal(err)
+		}
+		meta := v["metadata"].(map[string]any)
+		meta["clues"] = tc.clues
+		changed, _ := json.Marshal(v)
+		_, err := Parse("written", changed)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("clues %q: err = %v, want %q", tc.clues, err, tc.want)
 		}
 	}
 }

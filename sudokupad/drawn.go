@@ -347,8 +347,10 @@ func (r *reader) place(y, x float64) (layouts.Pos, bool) {
 
 // check refuses a little killer's arrow with no number, else the first
 // overlay left unmatched: a between line's circle with no line, an
-// arrow's circle with no arrow, a number with no arrow.
-func (dr *drawn) check() error {
+// arrow's circle with no arrow, a number with no arrow where the
+// metadata's clues name none, or more numbers at a place than they name
+// (a place can hold two: a row's clue and a column's, on a Samurai).
+func (dr *drawn) check(named map[layouts.Pos]int) error {
 	var err *UnsupportedError
 	first := func(i int, detail string) {
 		if err == nil || i+1 < err.Index {
@@ -375,7 +377,15 @@ func (dr *drawn) check() error {
 		taken[k.at]++
 	}
 	for at, cs := range dr.clues {
-		for _, c := range cs[taken[at]:] {
+		left, n := cs[taken[at]:], named[at]
+		switch {
+		case n == len(left):
+			continue // the metadata says whose they are, in order
+		case n > 0 && len(left) > 0:
+			first(left[0].index, fmt.Sprintf("%s: %d drawn at its place, where the metadata's clues name %d", left[0].says, len(left), n))
+			continue
+		}
+		for _, c := range left {
 			first(c.index, c.says+": a number with no little killer's arrow (outside the grids, a sandwich, x-sum or skyscraper clue, which only the rules text tells apart)")
 		}
 	}
@@ -420,6 +430,26 @@ func (r *reader) constraints(dr *drawn, l *layouts.Layout) ([]layouts.Constraint
 		c := layouts.Constraint{Kind: "littlekiller", Sum: clue.value, Source: fmt.Sprintf("the little killer at arrows[%d]", k.index)}
 		for p := (layouts.Pos{Row: k.at.Row + k.step[0], Col: k.at.Col + k.step[1]}); inGrids(p); p = (layouts.Pos{Row: p.Row + k.step[0], Col: p.Col + k.step[1]}) {
 			c.Cells = append(c.Cells, p)
+		}
+		out = append(out, c)
+	}
+	for _, o := range r.outside {
+		// Its number is the next left at its place: Marshal draws the
+		// numbers in the order it names them.
+		at := o.place()
+		if taken[at] == len(dr.clues[at]) {
+			return nil, &UnsupportedError{Key: "metadata", Detail: fmt.Sprintf("clues: a %s clue with no number before %s", o.kind, o.first)}
+		}
+		clue := dr.clues[at][taken[at]]
+		taken[at]++
+		c := layouts.Constraint{Kind: o.kind, Source: fmt.Sprintf("the %s clue at overlays[%d]", o.kind, clue.index)}
+		if o.kind == "skyscraper" {
+			c.Count = clue.value
+		} else {
+			c.Sum = clue.value
+		}
+		for i := range o.n {
+			c.Cells = append(c.Cells, layouts.Pos{Row: o.first.Row + i*o.step[0], Col: o.first.Col + i*o.step[1]})
 		}
 		out = append(out, c)
 	}

@@ -328,6 +328,22 @@ type reader struct {
 	height, width int
 	hidden        map[layouts.Pos]bool
 	grids         []layouts.Pos // the metadata's grids, if any
+	outside       []outsideClue // the metadata's clues, if any
+}
+
+// outsideClue is a sandwich, x-sum or skyscraper clue that the metadata
+// names (as Marshal writes them, "sandwich r1c1-r1c9"): its kind, its
+// first cell, the step along its cells and their number.
+type outsideClue struct {
+	kind  string
+	first layouts.Pos
+	step  [2]int
+	n     int
+}
+
+// place is where the clue's number is: the place before its first cell.
+func (o outsideClue) place() layouts.Pos {
+	return layouts.Pos{Row: o.first.Row - o.step[0], Col: o.first.Col - o.step[1]}
 }
 
 func (r *reader) note(format string, args ...any) {
@@ -491,10 +507,14 @@ func (r *reader) read(sp *sclPuzzle) error {
 			return &UnsupportedError{Key: "arrows", Index: i + 1, Detail: fmt.Sprintf("a %s arrow through %d points", a.Color, len(a.WayPoints))}
 		}
 	}
-	if err := dr.check(); err != nil {
+	if err := r.meta(sp); err != nil {
 		return err
 	}
-	if err := r.meta(sp); err != nil {
+	named := map[layouts.Pos]int{} // the metadata's clues at each place
+	for _, o := range r.outside {
+		named[o.place()]++
+	}
+	if err := dr.check(named); err != nil {
 		return err
 	}
 	l, err := r.layout(sp.Regions)
@@ -582,8 +602,11 @@ func shapeText(s sclShape) string {
 	if !emptyJSON(s.Text) {
 		shape += " with text " + string(s.Text)
 	}
+	if s.BackgroundColor != "" {
+		shape = s.BackgroundColor + " " + shape
+	}
 	if len(s.Center) == 2 {
-		return fmt.Sprintf("a %s %s at %g,%g", s.BackgroundColor, shape, s.Center[0], s.Center[1])
+		return fmt.Sprintf("a %s at %g,%g", shape, s.Center[0], s.Center[1])
 	}
 	return shape
 }
@@ -669,6 +692,10 @@ func (r *reader) meta(sp *sclPuzzle) error {
 		case "grids":
 			if err := r.readGrids(val); err != nil {
 				return at(err, "metadata", "grids")
+			}
+		case "clues":
+			if err := r.readClues(val); err != nil {
+				return at(err, "metadata", "clues")
 			}
 		case "bgimage", "foglight", "foglink":
 			return &UnsupportedError{Key: "metadata", Detail: key}
@@ -909,6 +936,43 @@ func boxesOf(n int, region func(y, x int) int) (layouts.Shape, []string) {
 
 // readGrids reads the metadata's grids: the top-left cell of each, as
 // gattai writes them where the regions alone would make more grids.
+// readClues reads the metadata's clues: "KIND rAcB-rCcD" entries, split
+// by ";", each a sandwich, x-sum or skyscraper clue along a row or
+// column of the board from its first cell to its last.
+func (r *reader) readClues(val string) error {
+	r.outside = nil
+	if strings.TrimSpace(val) == "" {
+		return nil
+	}
+	for _, e := range strings.Split(val, ";") {
+		kind, cells, _ := strings.Cut(strings.TrimSpace(e), " ")
+		a, b, _ := strings.Cut(strings.TrimSpace(cells), "-")
+		p, err1 := layouts.ParsePos(a)
+		q, err2 := layouts.ParsePos(b)
+		if kind != "sandwich" && kind != "xsum" && kind != "skyscraper" || err1 != nil || err2 != nil {
+			return fmt.Errorf("%w: metadata clues: %q is not a sandwich, xsum or skyscraper clue with its cells like r1c1-r1c9", layouts.ErrLayout, strings.TrimSpace(e))
+		}
+		dr, dc := q.Row-p.Row, q.Col-p.Col
+		if dr != 0 && dc != 0 || dr == 0 && dc == 0 || q.Row >= r.height || q.Col >= r.width || p.Row >= r.height || p.Col >= r.width {
+			return fmt.Errorf("%w: metadata clues: %s %s is not along a row or column of the board", layouts.ErrLayout, kind, cells)
+		}
+		step := [2]int{sign(dr), sign(dc)}
+		r.outside = append(r.outside, outsideClue{kind: kind, first: p, step: step, n: 1 + max(dr*step[0], dc*step[1])})
+	}
+	return nil
+}
+
+// sign is -1, 0 or 1, as x is below, at or above 0.
+func sign(x int) int {
+	switch {
+	case x < 0:
+		return -1
+	case x > 0:
+		return 1
+	}
+	return 0
+}
+
 func (r *reader) readGrids(val string) error {
 	fields := strings.Fields(val)
 	if len(fields) == 0 || len(fields) > layouts.MaxGrids {

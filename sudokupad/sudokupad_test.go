@@ -389,7 +389,7 @@ func TestRefused(t *testing.T) {
 		{"between circle alone", `{` + base + `,"overlays":[` + betweenEnd + `]}`, "overlays", `a between line's circle with no line`},
 		{"between circle small", `{` + base + `,"lines":[{"wayPoints":[[0.5,0.5],[1.5,1.5]],"color":"#9AB8E0","thickness":10}],"overlays":[` + strings.Replace(betweenEnd, "0.83", "0.8", 2) + `]}`, "overlays", `"overlays" item 1`},
 		// Marks on an edge as Marshal draws them but for one thing.
-		{"x on nothing", `{` + base + `,"overlays":[{"center":[0.5,1],"width":0.4,"height":0.4,"text":"X","fontSize":20,"color":"#000000"}]}`, "overlays", `a  rectangle with text "X" at 0.5,1`},
+		{"x on nothing", `{` + base + `,"overlays":[{"center":[0.5,1],"width":0.4,"height":0.4,"text":"X","fontSize":20,"color":"#000000"}]}`, "overlays", `a rectangle with text "X" at 0.5,1`},
 		{"x small", `{` + base + `,"overlays":[{"center":[0.5,1],"width":0.4,"height":0.4,"backgroundColor":"#FFFFFF","text":"X","fontSize":12,"color":"#000000"}]}`, "overlays", `text "X"`},
 		{"x red", `{` + base + `,"overlays":[{"center":[0.5,1],"width":0.4,"height":0.4,"backgroundColor":"#FFFFFF","text":"X","fontSize":20,"color":"#FF0000"}]}`, "overlays", `text "X"`},
 		{"v off the edge", `{` + base + `,"overlays":[{"center":[0.5,0.5],"width":0.4,"height":0.4,"backgroundColor":"#FFFFFF","text":"V","fontSize":20,"color":"#000000"}]}`, "overlays", `text "V"`},
@@ -563,6 +563,8 @@ func FuzzParse(f *testing.F) {
 			{Kind: "littlekiller", Cells: cells("r1c3", "r2c2", "r3c1"), Sum: 12},
 			{Kind: "between", Cells: cells("r8c4", "r8c5", "r8c6")},
 			{Kind: "quadruple", Cells: cells("r4c7", "r4c8", "r5c7", "r5c8"), Digits: []int{1, 2}},
+			{Kind: "sandwich", Cells: fullRow(9, 1, 1), Sum: 10},
+			{Kind: "skyscraper", Cells: fullRow(9, 9, -1), Count: 3},
 		}}
 	if dm, err := layouts.Compile(dl); err == nil {
 		b, _ = Marshal(layouts.NewPuzzle(dm), WriteOptions{})

@@ -69,6 +69,7 @@ type (
 		Rules    string `json:"rules,omitempty"`
 		Solution string `json:"solution,omitempty"`
 		Grids    string `json:"grids,omitempty"` // see gridList
+		Clues    string `json:"clues,omitempty"` // see drawer.clues
 	}
 )
 
@@ -234,6 +235,7 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 		out.Metadata.Title = l.Name
 	}
 	out.Metadata.Grids = gridList(l, m, out.Regions)
+	out.Metadata.Clues = strings.Join(d.clues, "; ")
 	if g := o.Solution; g != nil && g.Model == m && n <= 9 {
 		b := []byte(strings.Repeat(".", m.Height*m.Width))
 		for c, q := range m.Cells {
