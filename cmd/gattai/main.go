@@ -138,18 +138,17 @@ func startVars(used map[string]bool) kong.Vars {
 		"sums":           func() string { return names(encode.Sums()) },
 		"to_formats":     func() string { return strings.Join(toFormats, ",") },
 		"maxjobs_factor": func() string { return strconv.Itoa(maxJobsFactor) },
-		// Wordings that a command sets its own way (kong's set tag).
-		"timeout_left": func() string { return wordings["timeout_left"] },
-		"jobs_done":    func() string { return wordings["jobs_done"] },
-		"to_auto":      func() string { return wordings["to_auto"] },
-		"gen_kinds":    genKinds,
-		"version":      func() string { return version.Of("gattai") },
+		"gen_kinds":      genKinds,
+		"version":        func() string { return version.Of("gattai") },
 	}
 	vars := kong.Vars{}
 	for name, value := range values {
-		if _, set := wordings[name]; used == nil || used[name] || name == "version" || set {
+		if used == nil || used[name] || name == "version" {
 			vars[name] = value()
 		}
+	}
+	for name, w := range wordings { // constants, always there
+		vars[name] = w
 	}
 	return vars
 }
