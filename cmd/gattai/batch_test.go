@@ -47,9 +47,9 @@ func TestFormatRate(t *testing.T) {
 	}
 }
 
-// hasFirstLine tells peekHead when it has seen enough to detect the
-// input: a whole line that is neither blank nor a comment.
-func TestHasFirstLine(t *testing.T) {
+// firstLine tells peekHead when it has seen enough to detect the input:
+// a whole line that is neither blank nor a comment.
+func TestFirstLine(t *testing.T) {
 	for _, tc := range []struct {
 		head string
 		want bool
@@ -63,8 +63,8 @@ func TestHasFirstLine(t *testing.T) {
 		{"{\n", true},
 		{"  https://f-puzzles.com/?load=x\r\n", true},
 	} {
-		if got := hasFirstLine([]byte(tc.head)); got != tc.want {
-			t.Errorf("hasFirstLine(%q) = %v", tc.head, got)
+		if _, got := firstLine([]byte(tc.head)); got != tc.want {
+			t.Errorf("firstLine(%q) whole = %v", tc.head, got)
 		}
 	}
 }

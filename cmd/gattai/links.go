@@ -34,15 +34,11 @@ func linkInput(f, blank string, br *bufio.Reader) bool {
 		if t := bytes.TrimSpace(head); len(t) > 0 && json(t) {
 			return true
 		}
-		for len(head) > 0 { // the first line that is no comment
-			var line []byte
-			line, head, _ = bytes.Cut(head, []byte("\n"))
-			if line = bytes.TrimSpace(line); len(line) > 0 && line[0] != '#' {
-				if plainLine(line) {
-					return false // spares the detectors' regexps
-				}
-				return json(line) || fpuzzles.Detect(line) || sudokupadLink(line)
+		if line, _ := firstLine(head); line != nil {
+			if plainLine(line) {
+				return false // spares the detectors' regexps
 			}
+			return json(line) || fpuzzles.Detect(line) || sudokupadLink(line)
 		}
 	}
 	return false
@@ -74,27 +70,26 @@ func peekHead(br *bufio.Reader) []byte {
 			return head // all there is
 		}
 		head, _ = br.Peek(br.Buffered())
-		if len(head) >= limit || hasFirstLine(head) {
+		if _, whole := firstLine(head); len(head) >= limit || whole {
 			return head
 		}
 		n = len(head) + 1
 	}
 }
 
-// hasFirstLine reports whether head holds a whole line (ended by a line
-// feed) that is neither blank nor a comment.
-func hasFirstLine(head []byte) bool {
+// firstLine is the first line of head that is neither blank nor a
+// comment, trimmed (nil if there is none), and whether it is whole:
+// ended by a line feed, not by the end of head.
+func firstLine(head []byte) (line []byte, whole bool) {
 	head = bytes.TrimPrefix(head, []byte("\ufeff"))
-	for {
-		line, rest, ok := bytes.Cut(head, []byte("\n"))
-		if !ok {
-			return false
-		}
+	for len(head) > 0 {
+		line, rest, ended := bytes.Cut(head, []byte("\n"))
 		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
-			return true
+			return t, ended
 		}
 		head = rest
 	}
+	return nil, false
 }
 
 // sudokupadLink reports text for SudokuPad's reader: a puzzle, or an
