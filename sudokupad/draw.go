@@ -200,6 +200,14 @@ func (d *drawer) clue(cells []layouts.Pos, v int, arrow bool) (drawn bool) {
 	return true
 }
 
+// runsOn reports whether a line of two cells or more, stepping as from
+// its first to its second, has a cell of the puzzle after its last.
+func (d *drawer) runsOn(cells []layouts.Pos) bool {
+	last := cells[len(cells)-1]
+	_, ok := d.m.Cell(layouts.Pos{Row: last.Row + cells[1].Row - cells[0].Row, Col: last.Col + cells[1].Col - cells[0].Col})
+	return ok
+}
+
 // outside draws the clue v of a sandwich, x-sum or skyscraper and, when
 // it is drawn, names its kind and cells for the metadata (see clues).
 func (d *drawer) outside(c layouts.Constraint, v int) {
@@ -256,15 +264,11 @@ func (d *drawer) kind(c layouts.Constraint, grids string) error {
 			d.rule("All X and V are given" + grids + ": neighbours with neither sum to neither 10 nor 5.")
 		}
 	case "littlekiller":
-		// Read back, a drawn clue's cells run to the board's edge.
-		if n := len(c.Cells); n >= 2 {
-			step := [2]int{c.Cells[1].Row - c.Cells[0].Row, c.Cells[1].Col - c.Cells[0].Col}
-			_, inside := d.m.Cell(layouts.Pos{Row: c.Cells[0].Row - step[0], Col: c.Cells[0].Col - step[1]}) // then not drawn
-			if _, on := d.m.Cell(layouts.Pos{Row: c.Cells[n-1].Row + step[0], Col: c.Cells[n-1].Col + step[1]}); on && !inside {
-				return fmt.Errorf("%w: a little killer that stops at %s, short of the board's edge, would read back as the whole diagonal", ErrUnsupported, c.Cells[n-1])
-			}
+		// Read back, a drawn clue's cells run to the board's edge (a
+		// refusal drops what was drawn with the rest).
+		if d.clue(c.Cells, c.Sum, true) && d.runsOn(c.Cells) {
+			return fmt.Errorf("%w: a little killer that stops at %s, short of the board's edge, would read back as the whole diagonal", ErrUnsupported, c.Cells[len(c.Cells)-1])
 		}
-		d.clue(c.Cells, c.Sum, true)
 		d.rule(fmt.Sprintf("Little killer: the digits along the diagonal %s sum to %d (digits may repeat).", span(c.Cells), c.Sum))
 	case "sandwich":
 		d.outside(c, c.Sum)
