@@ -72,14 +72,16 @@ func (c *generateCmd) Run(e *env) error {
 	}
 	if c.Kinds != "" {
 		opts.Kinds = strings.Split(c.Kinds, ",")
+		kinds := generate.Kinds()
 		for i, k := range opts.Kinds {
-			if !slices.ContainsFunc(generate.Kinds(), func(g generate.KindInfo) bool { return g.Name == k }) {
+			at := slices.IndexFunc(kinds, func(g generate.KindInfo) bool { return g.Name == k })
+			if at < 0 {
 				return bad("--kinds: unknown kind %q (want some of %s)", k, genKinds())
 			}
 			if slices.Contains(opts.Kinds[:i], k) {
 				return bad("--kinds: %s given twice", k)
 			}
-			if (c.Difficulty != "" || c.Rating != "") && !rated(k) {
+			if (c.Difficulty != "" || c.Rating != "") && !rated(kinds[at].Layout) {
 				return bad("--kinds %s: its rule cannot be rated yet, so --difficulty and --rating cannot choose its puzzles", k)
 			}
 		}
@@ -226,13 +228,12 @@ func (c *generateCmd) Run(e *env) error {
 }
 
 // emit writes one made puzzle in the --to format.
-// rated reports whether gattai rate rates puzzles with the constraints of
-// generate's kind k: units only, or rules that logic has a technique for.
-func rated(k string) bool {
-	i := slices.IndexFunc(generate.Kinds(), func(g generate.KindInfo) bool { return g.Name == k })
-	lk := generate.Kinds()[i].Layout
-	j := slices.IndexFunc(layouts.Kinds(), func(l layouts.Kind) bool { return l.Name == lk })
-	return j < 0 || !layouts.Kinds()[j].Rules || logic.RatesRule(lk)
+// rated reports whether gattai rate rates puzzles with constraints of
+// the layouts kind: units only, or rules that logic has a technique for.
+func rated(kind string) bool {
+	all := layouts.Kinds()
+	i := slices.IndexFunc(all, func(l layouts.Kind) bool { return l.Name == kind })
+	return i < 0 || !all[i].Rules || logic.RatesRule(kind)
 }
 
 func (c *generateCmd) emit(ctx context.Context, w *bytes.Buffer, pics *files, p generate.Puzzle, seed uint64) error {
