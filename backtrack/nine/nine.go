@@ -453,14 +453,15 @@ func (g *grid) reduce(d int) bool {
 	var e0, e1, e2 uint64
 	var a0, a1, a2 uint32
 	// Both filters are idempotent (the triads left to a digit are exactly
-	// the union of the permutations they hold), so once the band filter
-	// leaves the cells that the stack filter made unchanged, neither
-	// would change them: the second and later rounds stop there, saving
-	// the stack filter's last, idle pass.
-	for first := true; ; first = false {
-		e0 = band[(s0|s0>>9|s0>>18)&planeMask]
-		e1 = band[(s1|s1>>9|s1>>18)&planeMask]
-		e2 = band[(s2|s2>>9|s2>>18)&planeMask]
+	// the union of the permutations they hold), so each round ends as
+	// soon as the other filter would change nothing. That is read off the
+	// triads, without the look-ups that would confirm it: less work, and
+	// an exit known sooner costs less when it was mispredicted.
+	i0 := (s0 | s0>>9 | s0>>18) & planeMask
+	i1 := (s1 | s1>>9 | s1>>18) & planeMask
+	i2 := (s2 | s2>>9 | s2>>18) & planeMask
+	for {
+		e0, e1, e2 = band[i0&planeMask], band[i1&planeMask], band[i2&planeMask] // masked again for the bounds check
 		t0 := s0 & uint32(e0)
 		t1 := s1 & uint32(e1)
 		t2 := s2 & uint32(e2)
@@ -469,27 +470,32 @@ func (g *grid) reduce(d int) bool {
 		if int32((t0-1)|(t1-1)|(t2-1)) < 0 {
 			return false
 		}
-		if !first && t0 == s0 && t1 == s1 && t2 == s2 {
-			break
-		}
 		s0, s1, s2 = t0, t1, t2
 		// Vertical triads: y bit j*9+b*3+k is column j of box k in band b.
 		y := (s0|s0>>3|s0>>6)&colTriads | (s1|s1>>3|s1>>6)&colTriads<<3 | (s2|s2>>3|s2>>6)&colTriads<<6
-		a0 = uint32(perm[gather(y&boxCols)])
-		a1 = uint32(perm[gather(y>>1&boxCols)])
-		a2 = uint32(perm[gather(y>>2&boxCols)])
+		g0, g1, g2 := gather(y&boxCols), gather(y>>1&boxCols), gather(y>>2&boxCols)
+		a0, a1, a2 = uint32(perm[g0]), uint32(perm[g1]), uint32(perm[g2])
+		// The stack filter keeps every open column triad, so every cell.
+		if (a0^g0)|(a1^g1)|(a2^g2) == 0 {
+			break
+		}
 		// a bit k*9+b*3+j: column j of box k allowed in band b.
 		a := a0 | a1<<9 | a2<<18
 		w0 := a & colTriads
 		w1 := a >> 3 & colTriads
 		w2 := a >> 6 & colTriads
-		n0 := s0 & expand[(w0|w0>>6|w0>>12)&planeMask]
-		n1 := s1 & expand[(w1|w1>>6|w1>>12)&planeMask]
-		n2 := s2 & expand[(w2|w2>>6|w2>>12)&planeMask]
-		if n0 == s0 && n1 == s1 && n2 == s2 {
+		s0 &= expand[(w0|w0>>6|w0>>12)&planeMask]
+		s1 &= expand[(w1|w1>>6|w1>>12)&planeMask]
+		s2 &= expand[(w2|w2>>6|w2>>12)&planeMask]
+		// The row triads left are those the band filter kept, which it
+		// would keep again.
+		n0 := (s0 | s0>>9 | s0>>18) & planeMask
+		n1 := (s1 | s1>>9 | s1>>18) & planeMask
+		n2 := (s2 | s2>>9 | s2>>18) & planeMask
+		if ((n0^uint32(e0))|(n1^uint32(e1))|(n2^uint32(e2)))&planeMask == 0 {
 			break
 		}
-		s0, s1, s2 = n0, n1, n2
+		i0, i1, i2 = n0, n1, n2
 	}
 	f[0], f[1], f[2] = s0, s1, s2
 	g.open[d] = uint64(uint32(e0)&planeMask|uint32(e1)&planeMask<<9|uint32(e2)&planeMask<<18) | uint64(a0|a1<<9|a2<<18)<<32
