@@ -11,7 +11,6 @@ import (
 
 	"gattai/fpuzzles"
 	"gattai/lzstring"
-	"gattai/sudokupad"
 )
 
 // --to writes every output format from one switch; links and pictures
@@ -217,32 +216,6 @@ func TestLinkUTF16(t *testing.T) {
 	os.WriteFile(file, []byte(utf16LE("\ufeff"+strings.ReplaceAll(link, "\n", "\r\n"))), 0o644)
 	if out, errs, code := runGattai(t, "", "count", file); code != 0 || out != "1\n" {
 		t.Errorf("exit %d, %q, %s", code, out, errs)
-	}
-}
-
-// plainLine lets linkInput skip the detectors only for lines that they
-// would never take for a link.
-func TestPlainLine(t *testing.T) {
-	for _, tc := range []struct {
-		line  string
-		plain bool
-	}{
-		{"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", true},
-		{"000000010400000000020000000000050407008000300001090000300400200050100000000806000", true},
-		{"-1", true},
-		{"123", true},
-		{"https://f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwg", false},
-		{"sclN4IgzglgXgpiBcBOANCA5gJwg", false},
-		{"fpuzzlesN4IgzglgXgpiBcBOANCA5gJwg", false},
-		{`{"size": 9, "grid": []}`, false},
-		{"A.B.", false},
-	} {
-		if got := plainLine([]byte(tc.line)); got != tc.plain {
-			t.Errorf("plainLine(%q) = %v", tc.line, got)
-		}
-		if tc.plain && (fpuzzles.Detect([]byte(tc.line)) || sudokupad.Detect([]byte(tc.line))) {
-			t.Errorf("%q is plain, but a detector takes it for a link", tc.line)
-		}
 	}
 }
 

@@ -1,0 +1,141 @@
+package links
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gattai/fpuzzles"
+	"gattai/layouts"
+	"gattai/lzstring"
+	"gattai/sudokupad"
+)
+
+// firstLine tells Head when it has seen enough to detect the input:
+// a whole line that is neither blank nor a comment.
+func TestFirstLine(t *testing.T) {
+	for _, tc := range []struct {
+		head string
+		want bool
+	}{
+		{"", false},
+		{"1.3.", false}, // not whole yet
+		{"# made by hand\n", false},
+		{"# made by hand\n\n  \r\n", false},
+		{"\ufeff# made by hand\n1.3.\n", true},
+		{"\ufeff1.3.\n", true},
+		{"{\n", true},
+		{"  https://f-puzzles.com/?load=x\r\n", true},
+	} {
+		if _, got := firstLine([]byte(tc.head)); got != tc.want {
+			t.Errorf("firstLine(%q) whole = %v", tc.head, got)
+		}
+	}
+}
+
+// plainLine lets DetectReader skip the detectors only for lines that
+// they would never take for a link.
+func TestPlainLine(t *testing.T) {
+	for _, tc := range []struct {
+		line  string
+		plain bool
+	}{
+		{"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", true},
+		{"000000010400000000020000000000050407008000300001090000300400200050100000000806000", true},
+		{"-1", true},
+		{"123", true},
+		{"https://f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwg", false},
+		{"sclN4IgzglgXgpiBcBOANCA5gJwg", false},
+		{"fpuzzlesN4IgzglgXgpiBcBOANCA5gJwg", false},
+		{`{"size": 9, "grid": []}`, false},
+		{"A.B.", false},
+	} {
+		if got := plainLine([]byte(tc.line)); got != tc.plain {
+			t.Errorf("plainLine(%q) = %v", tc.line, got)
+		}
+		if tc.plain && (fpuzzles.Detect([]byte(tc.line)) || sudokupad.Detect([]byte(tc.line))) {
+			t.Errorf("%q is plain, but a detector takes it for a link", tc.line)
+		}
+	}
+}
+
+// DetectReader takes links and JSON for links, grids for grids, and a
+// '{' for an empty cell when blank says so.
+func TestDetectReader(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, blank string
+		want            bool
+	}{
+		{"line", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n", "", false},
+		{"link after a comment", "# mine\n" + fpuzzles.LinkPrefix + lzstring.CompressToBase64(grid4) + "\n", "", true},
+		{"JSON", "{\"cells\": [[{}]]}\n", "", true},
+		{"brace blank", "{2{4\n3{1{\n{1{3\n4{2{\n", "{", false},
+		{"empty", "", "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := DetectReader(bufio.NewReader(strings.NewReader(tc.in)), tc.blank); got != tc.want {
+				t.Errorf("DetectReader = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// grid4 is an empty 4x4 f-puzzles puzzle.
+const grid4 = `{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]`
+
+// Reader reads one link a line, skipping comments, goes on after a bad
+// one, and places each error at its line and column.
+func TestReader(t *testing.T) {
+	good := fpuzzles.LinkPrefix + lzstring.CompressToBase64(grid4+"}")
+	cage := fpuzzles.LinkPrefix + lzstring.CompressToBase64(grid4+`,"killercage":[{"cells":"R1C1"}]}`)
+	tests := []struct {
+		name, in string
+		site     Site
+		want     []string // "line" of a puzzle, or an error's text
+	}{
+		{"links", "# two\n" + good + "\n\n  " + good + "\n", Auto, []string{"2", "4"}},
+		{"bad between", good + "\n" + cage + "\n" + good, Auto, []string{"1", "x:2:1: syntax error: killercage[0].cells: want a list of strings, found \"R1C1\"", "3"}},
+		{"no link", "  hello\n", Auto, []string{"x:1:3: not an f-puzzles or SudokuPad link, id or JSON"}},
+		{"site said", "hello\n", SudokuPad, []string{"x:1:1: not a SudokuPad scl puzzle: "}},
+		{"JSON", "{\"cells\": [[{}]],\n \"x\" 1}\n", Auto, []string{"x:2:6: syntax error: invalid character '1' after object key"}},
+		{"indented JSON", "# links\n   {\"cells\":[[{},1]]}\n", Auto, []string{"x:2:18: syntax error: cells[0][1]: want an object, found 1"}},
+		{"JSON of no site", "{\"a\": 1}", Auto, []string{"x:1:1: JSON, but no puzzle: "}},
+		{"too long", good + "\n" + strings.Repeat("x", MaxLink+1) + "\n" + good + "\n", Auto, []string{"1", "x:2:1: beyond limits: a line of more than 4194304 bytes"}},
+		{"JSON too long", "{" + strings.Repeat(" ", MaxLink), Auto, []string{"x:1:1: beyond limits: a JSON puzzle of more than 4194304 bytes"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rd := NewReader(strings.NewReader(tt.in), "x", tt.site)
+			var got []string
+			for {
+				p, err := rd.Read()
+				if err == io.EOF {
+					break
+				}
+				var pe *layouts.ParseError
+				switch {
+				case err == nil:
+					got = append(got, strconv.Itoa(p.Puzzle.Source.Line))
+				case errors.As(err, &pe):
+					got = append(got, err.Error())
+				default:
+					t.Fatalf("%v: not a *layouts.ParseError", err)
+				}
+				if len(got) > len(tt.want) {
+					break
+				}
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("read %q, want %q", got, tt.want)
+			}
+			for i := range got {
+				if !strings.HasPrefix(got[i], tt.want[i]) {
+					t.Errorf("read %q, want %q", got[i], tt.want[i])
+				}
+			}
+		})
+	}
+}

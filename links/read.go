@@ -1,0 +1,167 @@
+package links
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+	"unicode"
+
+	"gattai/layouts"
+)
+
+// Reader reads the links of a stream one at a time: one a line, blank
+// lines and '#' comments skipped, or the whole stream when it starts
+// with '{', one JSON document.
+type Reader struct {
+	in   *bufio.Reader
+	name string
+	site Site
+	line int   // lines read
+	done bool  // the input has ended, or failed
+	err  error // the failure, once the link read before it is handed out
+}
+
+// NewReader reads links from r, named name in errors, with the reader
+// of site (Auto: as each looks). A caller that has looked at the start
+// of r through a *bufio.Reader (DetectReader) passes that.
+func NewReader(r io.Reader, name string, site Site) *Reader {
+	br, ok := r.(*bufio.Reader)
+	if !ok {
+		br = bufio.NewReaderSize(r, 64<<10)
+	}
+	return &Reader{in: layouts.UTF8(br), name: name, site: site}
+}
+
+// Read reads the next link. A bad link is a *layouts.ParseError, and
+// the reader goes on after it; so is a read that fails or a line (or
+// JSON document) of more than MaxLink bytes, and then the reader stops.
+// At the end it returns io.EOF.
+func (r *Reader) Read() (*Puzzle, error) {
+	if r.line == 0 {
+		if head, _ := r.in.Peek(1); len(head) == 1 && head[0] == '{' {
+			r.line, r.done = 1, true
+			data, err := io.ReadAll(io.LimitReader(r.in, MaxLink+1))
+			if err == nil && len(data) > MaxLink {
+				err = fmt.Errorf("%w: a JSON puzzle of more than %d bytes", layouts.ErrTooLarge, MaxLink)
+			}
+			if err != nil {
+				return nil, r.failed(err)
+			}
+			return Parse(r.name, 1, 1, r.site, data)
+		}
+	}
+	for !r.done {
+		r.line++
+		text, err := readLine(r.in)
+		switch {
+		case err == io.EOF:
+			r.done = true
+		case err != nil:
+			r.done, r.err = true, r.failed(err)
+		}
+		if t := bytes.TrimSpace(text); len(t) > 0 && t[0] != '#' {
+			col := 1 + len(text) - len(bytes.TrimLeftFunc(text, unicode.IsSpace))
+			return Parse(r.name, r.line, col, r.site, t)
+		}
+	}
+	if err := r.err; err != nil {
+		r.err = nil
+		return nil, err
+	}
+	return nil, io.EOF
+}
+
+// failed is the error of a read that failed at the current line. The
+// path of a file's error is left out: the error names the file already.
+func (r *Reader) failed(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return &layouts.ParseError{File: r.name, Line: r.line, Col: 1, Err: err}
+}
+
+// readLine reads one line of at most MaxLink bytes.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		line = append(line, chunk...)
+		if len(line) > MaxLink {
+			return nil, fmt.Errorf("%w: a line of more than %d bytes", layouts.ErrTooLarge, MaxLink)
+		}
+		if err != bufio.ErrBufferFull {
+			return line, err
+		}
+	}
+}
+
+// DetectReader reports whether the input read through br holds
+// setters' links (or their JSON) rather than text grids, as its first
+// line that is no comment looks (Head). A '{' starts no grid, unless
+// blank (layouts.ReadOptions.Blank) makes it an empty cell: text that
+// starts with one is JSON, whose errors Parse tells.
+func DetectReader(br *bufio.Reader, blank string) bool {
+	json := func(text []byte) bool { return text[0] == '{' && !strings.Contains(blank, "{") }
+	head := bytes.TrimPrefix(Head(br), []byte("\ufeff"))
+	if t := bytes.TrimSpace(head); len(t) > 0 && json(t) {
+		return true
+	}
+	if line, _ := firstLine(head); line != nil {
+		if plainLine(line) {
+			return false // spares the detectors' regexps
+		}
+		return json(line) || Detect(line)
+	}
+	return false
+}
+
+// Head is the start of the input read through br, to tell what it
+// holds: what br has buffered once that holds a whole first line that
+// is neither blank nor a comment, or 64 KB, or the input has ended. It
+// waits for no more, so that puzzles piped in one by one are read as
+// they come, not once 64 KB have gathered.
+func Head(br *bufio.Reader) []byte {
+	limit := min(64<<10, br.Size())
+	for n := 1; ; {
+		head, err := br.Peek(n)
+		if err != nil {
+			return head // all there is
+		}
+		head, _ = br.Peek(br.Buffered())
+		if _, whole := firstLine(head); len(head) >= limit || whole {
+			return head
+		}
+		n = len(head) + 1
+	}
+}
+
+// firstLine is the first line of head that is neither blank nor a
+// comment, trimmed (nil if there is none), and whether it is whole:
+// ended by a line feed, not by the end of head.
+func firstLine(head []byte) (line []byte, whole bool) {
+	head = bytes.TrimPrefix(head, []byte("\ufeff"))
+	for len(head) > 0 {
+		line, rest, ended := bytes.Cut(head, []byte("\n"))
+		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
+			return t, ended
+		}
+		head = rest
+	}
+	return nil, false
+}
+
+// plainLine reports a line of digits, '.' and '-' only, as most puzzle
+// lines are: no link, id or JSON of a setter's site is one.
+func plainLine(line []byte) bool {
+	for _, b := range line {
+		if (b < '0' || b > '9') && b != '.' && b != '-' {
+			return false
+		}
+	}
+	return true
+}
