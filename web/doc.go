@@ -16,7 +16,7 @@
 //   - Content-Type text/plain (or none): the puzzle text itself, in any
 //     format layouts reads (line, rows, POJ, Euler, canvas; several
 //     puzzles in one body), or an f-puzzles or SudokuPad link, id or
-//     JSON (fpuzzles.Detect, sudokupad.Detect).
+//     JSON (links.Detect).
 //
 //   - Content-Type application/json: a Request object,
 //

@@ -9,10 +9,10 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"unicode"
 
-	"gattai/fpuzzles"
 	"gattai/layouts"
-	"gattai/sudokupad"
+	"gattai/links"
 )
 
 // inputName names the request body in records and parse errors:
@@ -135,7 +135,7 @@ func decodeBody(contentType string, body []byte) (*Request, error) {
 		}
 	}
 	if err != nil {
-		if fpuzzles.Detect(body) || sudokupad.Detect(body) {
+		if links.Detect(body) {
 			return &Request{Puzzle: string(body)}, nil
 		}
 		return nil, jsonProblem(body, dec, err)
@@ -229,28 +229,17 @@ func (q *Request) puzzles(max int) ([]item, error) {
 		return q.fromGivens(m)
 	case strings.TrimSpace(q.Puzzle) == "":
 		return nil, badRequest("no puzzle: send its text, or givens with a layout")
-	case fpuzzles.Detect(text) || sudokupad.Detect(text):
+	case links.Detect(text):
 		if m != nil {
 			return nil, badRequest("a link or f-puzzles / SudokuPad JSON carries its own layout: leave out layout, layout_file, size and box")
 		}
-		var p *layouts.Puzzle
-		var err error
-		if fpuzzles.Detect(text) {
-			var fp *fpuzzles.Puzzle
-			if fp, err = fpuzzles.Parse(inputName, text); err == nil {
-				p = fp.Puzzle
-			}
-		} else {
-			var sp *sudokupad.Puzzle
-			if sp, err = sudokupad.Parse(inputName, text); err == nil {
-				p = sp.Puzzle
-			}
-		}
+		t := bytes.TrimLeftFunc(text, unicode.IsSpace)
+		line, col := layouts.LineCol(text, len(text)-len(t))
+		lp, err := links.Parse(inputName, line, col, links.Auto, bytes.TrimSpace(t))
 		if err != nil {
 			return nil, fromLink(text, err)
 		}
-		p.Source.File, p.Source.Line = inputName, 1
-		return []item{{p: p, line: 1}}, nil
+		return []item{{p: lp.Puzzle, line: lp.Puzzle.Source.Line}}, nil
 	}
 	f, err := layouts.ParseFormat(cmp(q.Format, "auto"))
 	if err != nil {

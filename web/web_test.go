@@ -727,4 +727,9 @@ func TestLinkErrorPosition(t *testing.T) {
 	if code != http.StatusBadRequest || !bytes.Contains(body, []byte(`"line":1`)) {
 		t.Errorf("pasted JSON: %d %s; want 400 at its line", code, body)
 	}
+	// An indented JSON's positions count its indent, as the command's do.
+	code, _, body = post(t, h, "/api/solve", "text/plain", "\n  {\"cells\":[[{},1]]}")
+	if code != http.StatusBadRequest || !bytes.Contains(body, []byte(`"line":2,"column":17`)) {
+		t.Errorf("indented JSON: %d %s; want 400 at 2:17", code, body)
+	}
 }
