@@ -207,7 +207,13 @@ func (r *Reader) read() (*Puzzle, error) {
 
 // ReadAll reads every puzzle, stopping at the first error.
 func ReadAll(r io.Reader, opts ReadOptions) ([]*Puzzle, error) {
-	rd := NewReader(r, opts)
+	return Collect(NewReader(r, opts))
+}
+
+// Collect reads every puzzle of rd, stopping at the first error: of a
+// Reader, or of a reader of another package that reads puzzles one at
+// a time, then io.EOF, as Reader does (links.Reader, report.Reader).
+func Collect(rd interface{ Read() (*Puzzle, error) }) ([]*Puzzle, error) {
 	var out []*Puzzle
 	for {
 		p, err := rd.Read()

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -110,32 +111,56 @@ func TestReader(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			rd := NewReader(strings.NewReader(tt.in), "x", tt.site)
 			var got []string
-			for {
-				p, err := rd.Read()
-				if err == io.EOF {
-					break
-				}
-				var pe *layouts.ParseError
-				switch {
-				case err == nil:
-					got = append(got, strconv.Itoa(p.Puzzle.Source.Line))
-				case errors.As(err, &pe):
-					got = append(got, err.Error())
-				default:
-					t.Fatalf("%v: not a *layouts.ParseError", err)
-				}
-				if len(got) > len(tt.want) {
-					break
-				}
+			for p, err := rd.Read(); err != io.EOF && len(got) <= len(tt.want); p, err = rd.Read() {
+				got = append(got, result(t, p, err))
 			}
-			if len(got) != len(tt.want) {
-				t.Fatalf("read %q, want %q", got, tt.want)
-			}
-			for i := range got {
-				if !strings.HasPrefix(got[i], tt.want[i]) {
-					t.Errorf("read %q, want %q", got[i], tt.want[i])
-				}
-			}
+			same(t, got, tt.want)
 		})
+	}
+}
+
+// result is a puzzle's line, or its error's text, which must be a
+// *layouts.ParseError.
+func result(t *testing.T, p *layouts.Puzzle, err error) string {
+	t.Helper()
+	if err == nil {
+		return strconv.Itoa(p.Source.Line)
+	}
+	var pe *layouts.ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("%v: not a *layouts.ParseError", err)
+	}
+	return err.Error()
+}
+
+// The real f-puzzles links of fpuzzles/testdata read as a file of
+// links, each at its line, with the notes of what they held and gattai
+// ignored.
+func TestReaderNotes(t *testing.T) {
+	f, err := os.Open("../fpuzzles/testdata/links.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rd := NewReader(f, "links.txt", Auto)
+	var got []string
+	for p, err := rd.Read(); err != io.EOF; p, err = rd.Read() {
+		got = append(got, result(t, p, err)+": "+strings.Join(rd.Notes(), "; "))
+	}
+	want := []string{"6: ", "10: ", "12: ", "15: ignored \"activeConstraints\"", "17: ignored \"activeConstraints\""}
+	same(t, got, want)
+}
+
+// same fails unless got holds as many results as want, each starting
+// with want's.
+func same(t *testing.T, got, want []string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("read %q, want %q", got, want)
+	}
+	for i := range got {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("read %q, want %q", got[i], want[i])
+		}
 	}
 }

@@ -17,12 +17,13 @@ import (
 // lines and '#' comments skipped, or the whole stream when it starts
 // with '{', one JSON document.
 type Reader struct {
-	in   *bufio.Reader
-	name string
-	site Site
-	line int   // lines read
-	done bool  // the input has ended, or failed
-	err  error // the failure, once the link read before it is handed out
+	in    *bufio.Reader
+	name  string
+	site  Site
+	line  int      // lines read
+	done  bool     // the input has ended, or failed
+	err   error    // the failure, once the link read before it is handed out
+	notes []string // the last puzzle's
 }
 
 // NewReader reads links from r, named name in errors, with the reader
@@ -36,11 +37,27 @@ func NewReader(r io.Reader, name string, site Site) *Reader {
 	return &Reader{in: layouts.UTF8(br), name: name, site: site}
 }
 
-// Read reads the next link. A bad link is a *layouts.ParseError, and
-// the reader goes on after it; so is a read that fails or a line (or
-// JSON document) of more than MaxLink bytes, and then the reader stops.
-// At the end it returns io.EOF.
-func (r *Reader) Read() (*Puzzle, error) {
+// Read reads the next link's puzzle, as layouts.Reader reads the next
+// puzzle of a text. A bad link is a *layouts.ParseError, and the reader
+// goes on after it; so is a read that fails or a line (or JSON
+// document) of more than MaxLink bytes, and then the reader stops. At
+// the end it returns io.EOF.
+func (r *Reader) Read() (*layouts.Puzzle, error) {
+	r.notes = nil
+	p, err := r.next()
+	if err != nil {
+		return nil, err
+	}
+	r.notes = p.Notes
+	return p.Puzzle, nil
+}
+
+// Notes is what the link last read held and gattai ignored, for the
+// user to see.
+func (r *Reader) Notes() []string { return r.notes }
+
+// next is Read with the notes.
+func (r *Reader) next() (*Puzzle, error) {
 	if r.line == 0 {
 		if head, _ := r.in.Peek(1); len(head) == 1 && head[0] == '{' {
 			r.line, r.done = 1, true

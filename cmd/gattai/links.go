@@ -54,18 +54,14 @@ func readLinks(name, format string, br *bufio.Reader, notes io.Writer, put func(
 
 // linkReader is a links.Reader whose puzzles' notes go to notes.
 type linkReader struct {
-	rd    *links.Reader
+	*links.Reader
 	notes io.Writer
 }
 
 func (r linkReader) Read() (*layouts.Puzzle, error) {
-	lp, err := r.rd.Read()
-	if err != nil {
-		return nil, err
-	}
-	p := lp.Puzzle
-	for _, n := range lp.Notes {
+	p, err := r.Reader.Read()
+	for _, n := range r.Notes() {
 		fmt.Fprintf(r.notes, "%s:%d: note: %s\n", p.Source.File, p.Source.Line, n)
 	}
-	return p, nil
+	return p, err
 }
