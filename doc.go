@@ -1,5 +1,6 @@
 // Package gattai solves Sudoku on any layout of overlapping grids, with
-// one verified answer: read puzzles, solve, count to a limit, explain a
+// one verified answer: read puzzles (text grids, or setters' links
+// through package links), solve, count to a limit, explain a
 // contradiction or where two solutions differ, export CNF.
 //
 // It owns the choice of engine and the checks. Every engine, the native

@@ -1,6 +1,7 @@
 package gattai
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -8,12 +9,11 @@ import (
 
 	"gattai/encode"
 	"gattai/layouts"
+	"gattai/links"
 )
 
 // ReadFile reads every puzzle of the named file, "-" for standard
-// input, in any format layouts reads (detected unless opts.Format says;
-// the layout detected unless opts.Model says). It stops at the first bad
-// puzzle, a *layouts.ParseError with its position.
+// input, as Read does.
 func ReadFile(name string, opts layouts.ReadOptions) ([]*layouts.Puzzle, error) {
 	var r io.Reader = os.Stdin
 	if name != "-" {
@@ -25,7 +25,30 @@ func ReadFile(name string, opts layouts.ReadOptions) ([]*layouts.Puzzle, error) 
 		r = f
 	}
 	opts.File = name
-	return layouts.ReadAll(r, opts)
+	return Read(r, opts)
+}
+
+// Read reads every puzzle of r, named opts.File in errors: text grids
+// in any format layouts reads (detected unless opts.Format says; the
+// layout detected unless opts.Model says), or setters' links as the
+// command reads them under --format auto: when opts.Format is
+// FormatAuto and the first line that is no comment looks like one
+// (links.DetectReader), f-puzzles and SudokuPad links, ids or JSON, one
+// a line, or one JSON document. A link carries its own layout, so
+// opts.Model must be nil for links. What a link held and gattai ignored
+// is dropped (a links.Reader hands it out), and gattai's own records
+// are left to package report. It stops at the first bad puzzle, a
+// *layouts.ParseError with its position; a line or JSON document of
+// more than links.MaxLink bytes is one wrapping layouts.ErrTooLarge.
+func Read(r io.Reader, opts layouts.ReadOptions) ([]*layouts.Puzzle, error) {
+	br := layouts.UTF8(bufio.NewReaderSize(r, 64<<10))
+	if opts.Format != layouts.FormatAuto || !links.DetectReader(br, opts.Blank) {
+		return layouts.ReadAll(br, opts)
+	}
+	if opts.Model != nil {
+		return nil, fmt.Errorf("%s: a setter's link carries its own layout: leave ReadOptions.Model nil", opts.File)
+	}
+	return layouts.Collect(links.NewReader(br, opts.File, links.Auto))
 }
 
 // Export writes p as DIMACS CNF, with the comments that let Decode read
