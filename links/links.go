@@ -72,6 +72,8 @@ func Parse(name string, line, col int, site Site, text []byte) (*Puzzle, error) 
 		off, msg := layouts.ExplainJSON(text, json.Unmarshal(text, &v))
 		l, c := layouts.LineCol(text, off)
 		err = &layouts.ParseError{File: name, Line: l, Col: c, Err: fmt.Errorf("%w: %s", layouts.ErrSyntax, msg)}
+	case text[0] == '{' && record(text):
+		err = errors.New(`a gattai record (with "puzzle"), not a setter's puzzle: package report reads records, and so does the command`)
 	case text[0] == '{':
 		err = errors.New(`JSON, but no puzzle: neither f-puzzles' (with "size" and "grid"), SudokuPad's (with "cells") nor a gattai record (with "puzzle")`)
 	default:
@@ -99,4 +101,11 @@ func Parse(name string, line, col int, site Site, text []byte) (*Puzzle, error) 
 		p.Source.Format = layouts.FormatCanvas
 	}
 	return &Puzzle{Puzzle: p, Notes: notes}, nil
+}
+
+// record reports JSON text that is one of gattai's own records (--to
+// json): an object with a "puzzle". Package report reads those.
+func record(text []byte) bool {
+	var r struct{ Puzzle json.RawMessage }
+	return json.Unmarshal(text, &r) == nil && r.Puzzle != nil
 }

@@ -104,6 +104,7 @@ func TestReader(t *testing.T) {
 		{"JSON", "{\"cells\": [[{}]],\n \"x\" 1}\n", Auto, []string{"x:2:6: syntax error: invalid character '1' after object key"}},
 		{"indented JSON", "# links\n   {\"cells\":[[{},1]]}\n", Auto, []string{"x:2:18: syntax error: cells[0][1]: want an object, found 1"}},
 		{"JSON of no site", "{\"a\": 1}", Auto, []string{"x:1:1: JSON, but no puzzle: "}},
+		{"a record", "{\"input\": \"a.txt:1\", \"puzzle\": \"1...\"}\n", Auto, []string{"x:1:1: a gattai record (with \"puzzle\"), not a setter's puzzle: "}},
 		{"too long", good + "\n" + strings.Repeat("x", MaxLink+1) + "\n" + good + "\n", Auto, []string{"1", "x:2:1: beyond limits: a line of more than 4194304 bytes"}},
 		{"JSON too long", "{" + strings.Repeat(" ", MaxLink), Auto, []string{"x:1:1: beyond limits: a JSON puzzle of more than 4194304 bytes"}},
 	}
