@@ -53,8 +53,10 @@
 //     there on; sandwich, x-sum and skyscraper clues, a number at a place
 //     outside the grids that the metadata's clues name ("clues":
 //     "sandwich r1c1-r1c9; xsum r9c9-r9c1", as Marshal writes them: the
-//     number alone does not tell the kinds apart), the cells named, in the
-//     order named where one place holds two; quadruples, the
+//     number alone does not tell the kinds apart), the cells named; where
+//     a place holds several clues, each number where Marshal puts it
+//     among them (toward its own line), in the order named or of the
+//     arrows where two are of one line; quadruples, the
 //     digits in a circle at a corner, on the cells of the puzzle around it
 //     (Marshal draws none for cells of one row or column, as along an
 //     edge: those are stated in the rules text only). A whispers line has
@@ -92,10 +94,18 @@
 //   - X and V are letters on the edge between their cells;
 //   - little killer, sandwich, x-sum and skyscraper clues are numbers in
 //     the place before the first of their cells (outside the grid), a
-//     little killer's with a small arrow along its diagonal; a place that
-//     is a cell of the puzzle gets no number. The rules text states each
-//     clue with its cells too, and the metadata's clues name the kind and
-//     cells of each sandwich, x-sum and skyscraper number drawn;
+//     little killer's with a small arrow along its diagonal into the
+//     place's corner; a place that is a cell of the puzzle gets no
+//     number. Where a place holds several clues (a row's and a column's
+//     between a Samurai's grids, a column's and little killers' above a
+//     grid), each number is smaller and shifted toward its own line: a
+//     row's toward the row, a column's toward the column, a little
+//     killer's toward its arrow; two of one line (a sandwich and a
+//     skyscraper of a row, from one end) alone at their place sit side
+//     by side along it. A clue given twice is drawn once. The rules text
+//     states each clue with its cells too, and the metadata's clues name
+//     the kind and cells of each sandwich, x-sum and skyscraper number
+//     drawn;
 //   - whispers (green), renban (purple), palindrome (grey), between
 //     (light blue, a circle at each end), region sum (blue) and entropic
 //     (orange) lines;
@@ -113,5 +123,7 @@
 // a little killer whose drawn clue stops short of the board's edge (it
 // would read as the whole diagonal), a quadruple on fewer cells than
 // meet at its corner (as all of them), and whispers with another gap
-// than the usual (as the usual).
+// than the usual (as the usual); and, naming them, clues at one place
+// of which two are of one line beside a third, as their numbers could
+// not be told apart.
 package sudokupad

@@ -2,6 +2,7 @@ package sudokupad
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -18,11 +19,22 @@ type drawer struct {
 	m     *layouts.Model
 	rules []string // after the rules Marshal writes itself, each once
 	clone int      // clones drawn so far, for their colours
-	// clues name the kind and cells of each sandwich, x-sum and
-	// skyscraper clue drawn ("sandwich r1c1-r1c9"), for the metadata:
-	// the number alone does not tell them apart, and Parse reads them
-	// back from it.
-	clues []string
+	// placed are the clues outside the grids, each once, whose numbers
+	// drawClues draws once all are known: where a number goes depends
+	// on the others at its place.
+	placed []placedClue
+}
+
+// placedClue is a clue's number v to draw at a place outside the
+// grids: the step from there into its line, and the clue's kind and
+// cells by their ends, "sandwich r1c1-r1c9" as the metadata's clues
+// name the kinds a number alone does not tell apart, and a refusal
+// names the clues.
+type placedClue struct {
+	at          layouts.Pos
+	step        [2]int
+	v           int
+	kind, cells string
 }
 
 // Drawing colours and sizes (cells; thickness in pixels of a 64-pixel cell).
@@ -31,6 +43,17 @@ const (
 	circleSize    = 0.83
 	lineThickness = 10
 	textSize      = 20
+)
+
+// Where clueSpots puts the numbers of clues that share a place: in
+// clueSize, shifted from the place's centre toward their lines by
+// lineShift, a little killer's by killerShift each way (short of its
+// arrow, which starts 0.3 each way out), two of one line by pairShift.
+const (
+	clueSize    = 12
+	lineShift   = 0.35
+	killerShift = 0.2
+	pairShift   = 0.15
 )
 
 // lineKinds are the kinds drawn as lines of lineColours, in the order
@@ -179,11 +202,13 @@ func arrowOf(ps []layouts.Pos) outArrow {
 	return a
 }
 
-// clue writes a clue's number at the position before the first of
-// cells, in the direction of the step from the first to the second,
-// unless that is a cell of the puzzle (then the rules text alone says
-// it). A little killer's clue has a small arrow along its diagonal.
-func (d *drawer) clue(cells []layouts.Pos, v int, arrow bool) (drawn bool) {
+// clue places a clue's number v (drawClues draws it) at the position
+// before the first of its cells, in the direction of the step from the
+// first to the second, unless that is a cell of the puzzle (then the
+// rules text alone says it). A clue given twice is placed once, as its
+// rule is stated once.
+func (d *drawer) clue(c layouts.Constraint, v int) (drawn bool) {
+	cells := c.Cells
 	if len(cells) < 2 {
 		return false
 	}
@@ -192,12 +217,89 @@ func (d *drawer) clue(cells []layouts.Pos, v int, arrow bool) (drawn bool) {
 	if _, ok := d.m.Cell(at); ok {
 		return false
 	}
-	c := centre(at)
-	d.overlay(text(c, fmt.Sprint(v), false))
-	if arrow {
-		d.out.Arrows = append(d.out.Arrows, clueArrow(c, step))
+	p := placedClue{at: at, step: step, v: v, kind: c.Kind, cells: span(cells)}
+	if !slices.Contains(d.placed, p) {
+		d.placed = append(d.placed, p)
 	}
 	return true
+}
+
+// clueSpots is where the numbers of the clues at the place at go, each
+// clue given by its step from the place into its line, and their font
+// size: the one say on it, for Marshal and Parse. A clue alone is at
+// the place's centre in textSize. Of several, each is in clueSize and
+// shifted from the centre toward its own line: a row's clue toward the
+// row's cells, a column's toward the column's, a little killer's
+// toward the corner of its arrow. Two of one line (a sandwich and a
+// skyscraper of a row, from one end) alone at their place are side by
+// side along it, the first nearer the grid; beside a third they would
+// not be told apart, and ok is false.
+func clueSpots(at layouts.Pos, steps [][2]int) (spots [][2]float64, size float64, ok bool) {
+	c := centre(at)
+	if len(steps) == 1 {
+		return [][2]float64{c}, textSize, true
+	}
+	pair := len(steps) == 2 && steps[0] == steps[1]
+	spots = make([][2]float64, len(steps))
+	for i, s := range steps {
+		if !pair && slices.Contains(steps[i+1:], s) {
+			return nil, 0, false
+		}
+		shift := lineShift
+		switch {
+		case pair:
+			shift = pairShift * float64(1-2*i)
+		case s[0] != 0 && s[1] != 0:
+			shift = killerShift
+		}
+		spots[i] = [2]float64{hundredths(c[0] + shift*float64(s[0])), hundredths(c[1] + shift*float64(s[1]))}
+	}
+	return spots, clueSize, true
+}
+
+// hundredths rounds x to hundredths, so that positions are written as
+// 5.8, not 5.800000000000001.
+func hundredths(x float64) float64 { return math.Round(x*100) / 100 }
+
+// clueText is a clue's number v at a spot clueSpots gives, in its size.
+func clueText(at [2]float64, v int, size float64) outShape {
+	o := text(at, fmt.Sprint(v), false)
+	o.FontSize = size
+	return o
+}
+
+// drawClues draws the numbers of the clues placed, each where
+// clueSpots puts it among the clues of its place, a little killer's
+// with its arrow, and names the sandwich, x-sum and skyscraper clues
+// drawn, in order, for the metadata: the number alone does not tell
+// them apart, and Parse reads them back from it. Two clues of one line
+// at a place with a third are refused, naming the clues there.
+func (d *drawer) drawClues() (named []string, err error) {
+	steps := map[layouts.Pos][][2]int{}
+	for _, c := range d.placed {
+		steps[c.at] = append(steps[c.at], c.step)
+	}
+	nth := map[layouts.Pos]int{} // the clues of each place drawn so far
+	for _, c := range d.placed {
+		spots, size, ok := clueSpots(c.at, steps[c.at])
+		if !ok {
+			var names []string
+			for _, o := range d.placed {
+				if o.at == c.at {
+					names = append(names, o.kind+" "+o.cells)
+				}
+			}
+			return nil, fmt.Errorf("%w: %s share one place outside the grids, %s, where two clues of one line beside another cannot be told apart", ErrUnsupported, strings.Join(names, ", "), c.at)
+		}
+		d.overlay(clueText(spots[nth[c.at]], c.v, size))
+		nth[c.at]++
+		if c.kind == "littlekiller" {
+			d.out.Arrows = append(d.out.Arrows, clueArrow(centre(c.at), c.step))
+		} else {
+			named = append(named, c.kind+" "+c.cells)
+		}
+	}
+	return named, nil
 }
 
 // runsOn reports whether a line of two cells or more, stepping as from
@@ -206,14 +308,6 @@ func (d *drawer) runsOn(cells []layouts.Pos) bool {
 	last := cells[len(cells)-1]
 	_, ok := d.m.Cell(layouts.Pos{Row: last.Row + cells[1].Row - cells[0].Row, Col: last.Col + cells[1].Col - cells[0].Col})
 	return ok
-}
-
-// outside draws the clue v of a sandwich, x-sum or skyscraper and, when
-// it is drawn, names its kind and cells for the metadata (see clues).
-func (d *drawer) outside(c layouts.Constraint, v int) {
-	if d.clue(c.Cells, v, false) {
-		d.clues = append(d.clues, c.Kind+" "+span(c.Cells))
-	}
 }
 
 // clueArrow is a little killer's small arrow from its clue at c along
@@ -266,18 +360,18 @@ func (d *drawer) kind(c layouts.Constraint, grids string) error {
 	case "littlekiller":
 		// Read back, a drawn clue's cells run to the board's edge (a
 		// refusal drops what was drawn with the rest).
-		if d.clue(c.Cells, c.Sum, true) && d.runsOn(c.Cells) {
+		if d.clue(c, c.Sum) && d.runsOn(c.Cells) {
 			return fmt.Errorf("%w: a little killer that stops at %s, short of the board's edge, would read back as the whole diagonal", ErrUnsupported, c.Cells[len(c.Cells)-1])
 		}
 		d.rule(fmt.Sprintf("Little killer: the digits along the diagonal %s sum to %d (digits may repeat).", span(c.Cells), c.Sum))
 	case "sandwich":
-		d.outside(c, c.Sum)
+		d.clue(c, c.Sum)
 		d.rule(fmt.Sprintf("Sandwich: the digits between the 1 and the %d of %s sum to %d.", d.m.N, span(c.Cells), c.Sum))
 	case "xsum":
-		d.outside(c, c.Sum)
+		d.clue(c, c.Sum)
 		d.rule(fmt.Sprintf("X-sum: along %s, the first X digits sum to %d, X the first digit.", span(c.Cells), c.Sum))
 	case "skyscraper":
-		d.outside(c, c.Count)
+		d.clue(c, c.Count)
 		d.rule(fmt.Sprintf("Skyscraper: along %s, %d digits are greater than all before them.", span(c.Cells), c.Count))
 	case "whispers", "renban", "palindrome", "between", "regionsum", "entropic":
 		colour := lineColours[c.Kind]

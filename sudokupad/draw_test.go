@@ -199,7 +199,8 @@ func TestDrawRefused(t *testing.T) {
 }
 
 // TestOutsideCluesRefused: the metadata's clues name a drawn number
-// each, along a row or column of the board; else the link is refused.
+// each, along a row or column of the board, where Marshal draws it
+// among the clues of its place; else the link is refused.
 func TestOutsideCluesRefused(t *testing.T) {
 	l := &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
 		Constraints: []layouts.Constraint{{Kind: "sandwich", Cells: fullRow(1, 1, 1), Sum: 10}}}
@@ -207,15 +208,24 @@ func TestOutsideCluesRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct{ clues, want string }{
-		{"sandwich r1c1-r1c9", ""},
-		{"", `"overlays" item 1 (a rectangle with text "10" at 0.5,-0.5: a number with no little killer's arrow`},
-		{"sandwich r2c1-r2c9", `"overlays" item 1 (a rectangle with text "10" at 0.5,-0.5: a number with no little killer's arrow`},
-		{"sandwich r1c1-r1c9; sandwich r2c1-r2c9", `SudokuPad "metadata" (clues: a sandwich clue with no number before r2c1) is not supported yet`},
-		{"sandwich r1c1-r1c9; sandwich r1c1-r1c9", `"overlays" item 1 (a rectangle with text "10" at 0.5,-0.5: 1 drawn at its place, where the metadata's clues name 2)`},
-		{"kakuro r1c1-r1c9", `metadata clues: "kakuro r1c1-r1c9" is not a sandwich, xsum or skyscraper clue`},
-		{"xsum r1c1-r2c2", `metadata clues: xsum r1c1-r2c2 is not along a row or column of the board`},
-		{"xsum r1c1-r1c99", `is not along a row or column of the board`},
+	for _, tc := range []struct {
+		clues string
+		// moved, if set, is where the number is drawn instead, small,
+		// as if shifted beside another clue.
+		moved []float64
+		want  string
+	}{
+		{"sandwich r1c1-r1c9", nil, ""},
+		{"sandwich r1c1-r1c9", []float64{0.5, -0.35}, `"overlays" item 1 (a rectangle with text "10" at 0.5,-0.35: not where Marshal draws it among the clues of its place)`},
+		{"sandwich r1c1-r1c9; skyscraper r1c1-r1c9", []float64{0.5, -0.35}, `SudokuPad "metadata" (clues: a skyscraper clue with no number before r1c1) is not supported yet`},
+		{"sandwich r1c1-r1c9; skyscraper r1c1-r1c9; xsum r1c1-r1c9", nil, `SudokuPad "metadata" (clues: 3 clues at r1c0, two of one line beside another, which Marshal does not draw) is not supported yet`},
+		{"", nil, `"overlays" item 1 (a rectangle with text "10" at 0.5,-0.5: a number with no little killer's arrow`},
+		{"sandwich r2c1-r2c9", nil, `"overlays" item 1 (a rectangle with text "10" at 0.5,-0.5: a number with no little killer's arrow`},
+		{"sandwich r1c1-r1c9; sandwich r2c1-r2c9", nil, `SudokuPad "metadata" (clues: a sandwich clue with no number before r2c1) is not supported yet`},
+		{"sandwich r1c1-r1c9; sandwich r1c1-r1c9", nil, `"overlays" item 1 (a rectangle with text "10" at 0.5,-0.5: 1 drawn at its place, where the metadata's clues name 2)`},
+		{"kakuro r1c1-r1c9", nil, `metadata clues: "kakuro r1c1-r1c9" is not a sandwich, xsum or skyscraper clue`},
+		{"xsum r1c1-r2c2", nil, `metadata clues: xsum r1c1-r2c2 is not along a row or column of the board`},
+		{"xsum r1c1-r1c99", nil, `is not along a row or column of the board`},
 	} {
 		var v map[string]any
 		if err := json.Unmarshal(b, &v); err != nil {
@@ -223,10 +233,105 @@ func TestOutsideCluesRefused(t *testing.T) {
 		}
 		meta := v["metadata"].(map[string]any)
 		meta["clues"] = tc.clues
+		if tc.moved != nil {
+			o := v["overlays"].([]any)[0].(map[string]any)
+			o["center"], o["fontSize"] = tc.moved, clueSize
+		}
 		changed, _ := json.Marshal(v)
 		_, err := Parse("written", changed)
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("clues %q: err = %v, want %q", tc.clues, err, tc.want)
 		}
+	}
+}
+
+// TestDrawCluesShared: clues that share a place outside the grids, as a
+// Samurai's grid 1 row clue from the right and the middle grid's column
+// clue from the top at r6c10, or a column's clue and little killers
+// above a grid, are each drawn small and shifted toward their own line
+// (a little killer's toward its arrow's corner), not on top of each
+// other; a clue alone at its place stays at its centre, and a clue
+// given twice is drawn once. Two clues of one line beside a third are
+// refused, naming the clues of the place.
+func TestDrawCluesShared(t *testing.T) {
+	type at struct {
+		centre [2]float64
+		text   string
+		size   float64
+	}
+	for _, tc := range []struct {
+		name   string
+		layout string
+		cs     []layouts.Constraint
+		want   []at
+		err    string
+	}{
+		{"alone", "classic", []layouts.Constraint{
+			{Kind: "sandwich", Cells: fullRow(1, 1, 1), Sum: 10},
+		}, []at{{[2]float64{0.5, -0.5}, "10", textSize}}, ""},
+		{"given twice", "classic", []layouts.Constraint{
+			{Kind: "sandwich", Cells: fullRow(1, 1, 1), Sum: 10},
+			{Kind: "sandwich", Cells: fullRow(1, 1, 1), Sum: 10},
+		}, []at{{[2]float64{0.5, -0.5}, "10", textSize}}, ""},
+		{"row and column across grids", "samurai", []layouts.Constraint{
+			{Kind: "sandwich", Cells: fullRow(6, 9, -1), Sum: 7},            // grid 1's row 6 from the right
+			{Kind: "skyscraper", Cells: diagonal(7, 10, 1, 0, 9), Count: 3}, // the middle grid's column 10 from the top
+		}, []at{{[2]float64{5.5, 9.15}, "7", clueSize}, {[2]float64{5.85, 9.5}, "3", clueSize}}, ""},
+		{"column and little killers", "classic", []layouts.Constraint{
+			{Kind: "littlekiller", Cells: cells("r1c3", "r2c2", "r3c1"), Sum: 12},
+			{Kind: "xsum", Cells: diagonal(1, 4, 1, 0, 9), Sum: 15},
+			{Kind: "littlekiller", Cells: cells("r1c5", "r2c6", "r3c7", "r4c8", "r5c9"), Sum: 30},
+		}, []at{{[2]float64{-0.3, 3.3}, "12", clueSize}, {[2]float64{-0.15, 3.5}, "15", clueSize}, {[2]float64{-0.3, 3.7}, "30", clueSize}}, ""},
+		// All five that r6c10 of a Samurai can hold.
+		{"five at a place", "samurai", []layouts.Constraint{
+			{Kind: "sandwich", Cells: fullRow(6, 9, -1), Sum: 7},
+			{Kind: "skyscraper", Cells: diagonal(7, 10, 1, 0, 9), Count: 3},
+			{Kind: "littlekiller", Cells: diagonal(5, 9, -1, -1, 5), Sum: 21},
+			{Kind: "littlekiller", Cells: diagonal(7, 9, 1, -1, 3), Sum: 6},
+			{Kind: "littlekiller", Cells: diagonal(7, 11, 1, 1, 5), Sum: 25},
+		}, []at{{[2]float64{5.5, 9.15}, "7", clueSize}, {[2]float64{5.85, 9.5}, "3", clueSize},
+			{[2]float64{5.3, 9.3}, "21", clueSize}, {[2]float64{5.7, 9.3}, "6", clueSize}, {[2]float64{5.7, 9.7}, "25", clueSize}}, ""},
+		// Two clues of one line, alone at their place, side by side
+		// along it, the first nearer the grid.
+		{"one line twice", "classic", []layouts.Constraint{
+			{Kind: "sandwich", Cells: fullRow(1, 1, 1), Sum: 10},
+			{Kind: "skyscraper", Cells: fullRow(1, 1, 1), Count: 4},
+		}, []at{{[2]float64{0.5, -0.35}, "10", clueSize}, {[2]float64{0.5, -0.65}, "4", clueSize}}, ""},
+		{"one line twice beside a little killer", "classic", []layouts.Constraint{
+			{Kind: "sandwich", Cells: diagonal(1, 4, 1, 0, 9), Sum: 10},
+			{Kind: "littlekiller", Cells: cells("r1c3", "r2c2", "r3c1"), Sum: 12},
+			{Kind: "xsum", Cells: diagonal(1, 4, 1, 0, 9), Sum: 15},
+		}, nil, "not supported: sandwich r1c4-r9c4, littlekiller r1c3-r3c1, xsum r1c4-r9c4 share one place outside the grids, r0c4, where two clues of one line beside another cannot be told apart"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := layouts.Builtin(tc.layout, 9, layouts.Shape{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			l.Constraints = tc.cs
+			b, err := Marshal(layouts.NewPuzzle(compile(t, l)), WriteOptions{})
+			if tc.err != "" {
+				if !errors.Is(err, ErrUnsupported) || err.Error() != tc.err {
+					t.Fatalf("err = %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var w written
+			if err := json.Unmarshal(b, &w); err != nil {
+				t.Fatal(err)
+			}
+			var got []at
+			for _, o := range w.Overlays {
+				if o.Text != "" {
+					got = append(got, at{o.Center, o.Text, o.FontSize})
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("clues drawn at %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

@@ -22,10 +22,12 @@ type drawn struct {
 	circles  []arrowCircle
 	circleAt map[layouts.Pos]int
 	quads    []readQuad
-	// clues are the numbers at positions, each with its overlay, for
-	// the little killers' arrows; killers are those arrows.
-	clues   map[layouts.Pos][]readClue
-	killers []readKiller
+	// clues are the numbers by the places they are at, for the little
+	// killers' arrows, killers, and the metadata's clues; check finds
+	// the number of each, killerClues and outsideClues.
+	clues                     map[layouts.Pos][]readClue
+	killers                   []readKiller
+	killerClues, outsideClues []readClue
 	// ends are the circles at between lines' ends not yet matched to a
 	// line: their overlays' indices by cell.
 	ends map[layouts.Pos][]int
@@ -46,11 +48,14 @@ type readQuad struct {
 	digits          []int
 }
 
-// readClue is a number at a position: its overlay, its value, and the
-// overlay as a message says it.
+// readClue is a number at a place: its overlay, its value, the
+// overlay as a message says it, and where in the place it is and its
+// size (see clueSpots).
 type readClue struct {
 	index, value int
 	says         string
+	at           [2]float64
+	size         float64
 }
 
 // readKiller is a little killer's arrow: its index in arrows, the
@@ -201,9 +206,13 @@ func (r *reader) overlay(dr *drawn, i int, o sclShape) bool {
 		return true
 	}
 	if at, ok := r.place(y, x); ok {
+		// A clue's number: alone at its place's centre, or smaller
+		// inside it (check asks whether it is where clueSpots puts it).
 		s, _ := textOf(o)
-		if v, err := strconv.Atoi(s); err == nil && sameShape(o, text(centre(at), fmt.Sprint(v), false)) {
-			dr.clues[at] = append(dr.clues[at], readClue{index: i, value: v, says: shapeText(o)})
+		v, err := strconv.Atoi(s)
+		inside := y != math.Trunc(y) && x != math.Trunc(x)
+		if err == nil && (sameShape(o, clueText(centre(at), v, textSize)) || inside && sameShape(o, clueText([2]float64{y, x}, v, clueSize))) {
+			dr.clues[at] = append(dr.clues[at], readClue{index: i, value: v, says: shapeText(o), at: [2]float64{y, x}, size: o.FontSize})
 			return true
 		}
 	}
@@ -345,12 +354,16 @@ func (r *reader) place(y, x float64) (layouts.Pos, bool) {
 	return layouts.Pos{Row: int(row), Col: int(col)}, true
 }
 
-// check refuses a little killer's arrow with no number, else the first
+// check finds the number of each clue outside the grids, a little
+// killer's (by its arrow) or one the metadata's clues name (outside):
+// at its place, where clueSpots puts it among the clues there. It
+// refuses a little killer's arrow with no number, else the first
 // overlay left unmatched: a between line's circle with no line, an
-// arrow's circle with no arrow, a number with no arrow where the
-// metadata's clues name none, or more numbers at a place than they name
-// (a place can hold two: a row's clue and a column's, on a Samurai).
-func (dr *drawn) check(named map[layouts.Pos]int) error {
+// arrow's circle with no arrow, a number with no little killer's arrow
+// where the metadata's clues name none, or another number than they
+// name (a place can hold several: a row's clue and a column's, on a
+// Samurai); else a clue of the metadata's with no number.
+func (dr *drawn) check(outside []outsideClue) error {
 	var err *UnsupportedError
 	first := func(i int, detail string) {
 		if err == nil || i+1 < err.Index {
@@ -367,30 +380,99 @@ func (dr *drawn) check(named map[layouts.Pos]int) error {
 			first(c.index, "an arrow's circle with no arrow")
 		}
 	}
-	// Each little killer's arrow takes the first number left at its
-	// clue's place; a number with no arrow is not a little killer's.
-	taken := map[layouts.Pos]int{}
-	for _, k := range dr.killers {
-		if taken[k.at] == len(dr.clues[k.at]) {
-			return &UnsupportedError{Key: "arrows", Index: k.index + 1, Detail: "a little killer's arrow with no number"}
-		}
-		taken[k.at]++
+	// The clues of each place, in order: i in killers, or in outside.
+	type clue struct {
+		step   [2]int
+		killer bool
+		i      int
 	}
-	for at, cs := range dr.clues {
-		left, n := cs[taken[at]:], named[at]
-		switch {
-		case n == len(left):
-			continue // the metadata says whose they are, in order
-		case n > 0 && len(left) > 0:
-			first(left[0].index, fmt.Sprintf("%s: %d drawn at its place, where the metadata's clues name %d", left[0].says, len(left), n))
-			continue
+	var places []layouts.Pos
+	clues := map[layouts.Pos][]clue{}
+	add := func(p layouts.Pos, c clue) {
+		if clues[p] == nil {
+			places = append(places, p)
 		}
-		for _, c := range left {
-			first(c.index, c.says+": a number with no little killer's arrow (outside the grids, a sandwich, x-sum or skyscraper clue, which only the rules text tells apart)")
+		clues[p] = append(clues[p], c)
+	}
+	for i, k := range dr.killers {
+		add(k.at, clue{k.step, true, i})
+	}
+	named := map[layouts.Pos]int{} // by place, the metadata's clues
+	for i, o := range outside {
+		add(o.place(), clue{o.step, false, i})
+		named[o.place()]++
+	}
+	dr.killerClues = make([]readClue, len(dr.killers))
+	dr.outsideClues = make([]readClue, len(outside))
+	taken := map[layouts.Pos][]bool{} // by place, whether each number is a clue's
+	lostKiller, lostClue := -1, -1    // the first of each with no number
+	for _, p := range places {
+		steps := make([][2]int, len(clues[p]))
+		for j, c := range clues[p] {
+			steps[j] = c.step
+		}
+		spots, size, ok := clueSpots(p, steps)
+		if !ok {
+			// Marshal refuses such a place.
+			detail := fmt.Sprintf("%d clues at %s, two of one line beside another, which Marshal does not draw", len(steps), p)
+			if c := clues[p][0]; c.killer {
+				return &UnsupportedError{Key: "arrows", Index: dr.killers[c.i].index + 1, Detail: "a little killer's arrow among " + detail}
+			}
+			return &UnsupportedError{Key: "metadata", Detail: "clues: " + detail}
+		}
+		taken[p] = make([]bool, len(dr.clues[p]))
+		for j, c := range clues[p] {
+			n := -1
+			for k, num := range dr.clues[p] {
+				if !taken[p][k] && num.at == spots[j] && num.size == size {
+					n = k
+					break
+				}
+			}
+			switch {
+			case n >= 0 && c.killer:
+				taken[p][n] = true
+				dr.killerClues[c.i] = dr.clues[p][n]
+			case n >= 0:
+				taken[p][n] = true
+				dr.outsideClues[c.i] = dr.clues[p][n]
+			case c.killer && (lostKiller < 0 || c.i < lostKiller):
+				lostKiller = c.i
+			case !c.killer && (lostClue < 0 || c.i < lostClue):
+				lostClue = c.i
+			}
+		}
+	}
+	if lostKiller >= 0 {
+		return &UnsupportedError{Key: "arrows", Index: dr.killers[lostKiller].index + 1, Detail: "a little killer's arrow with no number"}
+	}
+	for p, nums := range dr.clues {
+		var left []readClue
+		for k, num := range nums {
+			if taken[p] == nil || !taken[p][k] {
+				left = append(left, num)
+			}
+		}
+		// The numbers that are no little killer's: every killer has one.
+		drawn := len(nums) - (len(clues[p]) - named[p])
+		switch {
+		case len(left) == 0:
+		case named[p] == 0:
+			for _, num := range left {
+				first(num.index, num.says+": a number with no little killer's arrow (outside the grids, a sandwich, x-sum or skyscraper clue, which only the rules text tells apart)")
+			}
+		case drawn != named[p]:
+			first(left[0].index, fmt.Sprintf("%s: %d drawn at its place, where the metadata's clues name %d", left[0].says, drawn, named[p]))
+		default:
+			first(left[0].index, left[0].says+": not where Marshal draws it among the clues of its place")
 		}
 	}
 	if err != nil {
 		return err
+	}
+	if lostClue >= 0 {
+		o := outside[lostClue]
+		return &UnsupportedError{Key: "metadata", Detail: fmt.Sprintf("clues: a %s clue with no number before %s", o.kind, o.first)}
 	}
 	return nil
 }
@@ -418,12 +500,10 @@ func (r *reader) constraints(dr *drawn, l *layouts.Layout) ([]layouts.Constraint
 	for _, c := range dr.circles {
 		out = append(out, layouts.Constraint{Kind: "arrow", Cells: c.cells, Lines: c.lines, Source: fmt.Sprintf("the arrow at overlays[%d]", c.index)})
 	}
-	taken := map[layouts.Pos]int{}
-	for _, k := range dr.killers {
+	for i, k := range dr.killers {
 		// Its cells: from its clue's place, which is no cell, along its
 		// diagonal while there are cells.
-		clue := dr.clues[k.at][taken[k.at]]
-		taken[k.at]++
+		clue := dr.killerClues[i]
 		if inGrids(k.at) {
 			return nil, &UnsupportedError{Key: "overlays", Index: clue.index + 1, Detail: clue.says + ": a little killer's clue on a cell"}
 		}
@@ -433,15 +513,8 @@ func (r *reader) constraints(dr *drawn, l *layouts.Layout) ([]layouts.Constraint
 		}
 		out = append(out, c)
 	}
-	for _, o := range r.outside {
-		// Its number is the next left at its place: Marshal draws the
-		// numbers in the order it names them.
-		at := o.place()
-		if taken[at] == len(dr.clues[at]) {
-			return nil, &UnsupportedError{Key: "metadata", Detail: fmt.Sprintf("clues: a %s clue with no number before %s", o.kind, o.first)}
-		}
-		clue := dr.clues[at][taken[at]]
-		taken[at]++
+	for i, o := range r.outside {
+		clue := dr.outsideClues[i]
 		c := layouts.Constraint{Kind: o.kind, Source: fmt.Sprintf("the %s clue at overlays[%d]", o.kind, clue.index)}
 		if o.kind == "skyscraper" {
 			c.Count = clue.value

@@ -510,11 +510,7 @@ func (r *reader) read(sp *sclPuzzle) error {
 	if err := r.meta(sp); err != nil {
 		return err
 	}
-	named := map[layouts.Pos]int{} // the metadata's clues at each place
-	for _, o := range r.outside {
-		named[o.place()]++
-	}
-	if err := dr.check(named); err != nil {
+	if err := dr.check(r.outside); err != nil {
 		return err
 	}
 	l, err := r.layout(sp.Regions)

@@ -240,6 +240,47 @@ func TestRoundTrip(t *testing.T) {
 			layouts.Constraint{Kind: "littlekiller", Cells: diagonal(21, 1, -1, 1, 21), Sum: 105},
 			// Up to the hidden corner of grid 1's right.
 			layouts.Constraint{Kind: "littlekiller", Cells: diagonal(9, 2, -1, 1, 8), Sum: 40})},
+		// Clues sharing a place: each number where Marshal shifts it
+		// toward its line, read back by place and line, whatever the
+		// order of little killers and the metadata's clues.
+		{name: "outside clues sharing a place across grids", l: samurai(t,
+			layouts.Constraint{Kind: "sandwich", Cells: fullRow(6, 9, -1), Sum: 7},
+			layouts.Constraint{Kind: "skyscraper", Cells: diagonal(7, 10, 1, 0, 9), Count: 3})},
+		{name: "five clues at a place across grids", l: samurai(t,
+			layouts.Constraint{Kind: "littlekiller", Cells: diagonal(7, 11, 1, 1, 5), Sum: 25},
+			layouts.Constraint{Kind: "sandwich", Cells: fullRow(6, 9, -1), Sum: 7},
+			layouts.Constraint{Kind: "littlekiller", Cells: diagonal(5, 9, -1, -1, 5), Sum: 21},
+			layouts.Constraint{Kind: "xsum", Cells: diagonal(7, 10, 1, 0, 9), Sum: 16},
+			layouts.Constraint{Kind: "littlekiller", Cells: diagonal(7, 9, 1, -1, 3), Sum: 6}),
+			back: []layouts.Constraint{ // little killers first
+				{Kind: "littlekiller", Cells: diagonal(7, 11, 1, 1, 5), Sum: 25},
+				{Kind: "littlekiller", Cells: diagonal(5, 9, -1, -1, 5), Sum: 21},
+				{Kind: "littlekiller", Cells: diagonal(7, 9, 1, -1, 3), Sum: 6},
+				{Kind: "sandwich", Cells: fullRow(6, 9, -1), Sum: 7},
+				{Kind: "xsum", Cells: diagonal(7, 10, 1, 0, 9), Sum: 16}}},
+		// Drawn first, the sandwich's number was taken for the first
+		// little killer's when numbers were matched by place alone.
+		{name: "a column's clue between little killers", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
+			Constraints: []layouts.Constraint{
+				{Kind: "sandwich", Cells: diagonal(1, 4, 1, 0, 9), Sum: 10},
+				{Kind: "littlekiller", Cells: cells("r1c3", "r2c2", "r3c1"), Sum: 12},
+				{Kind: "littlekiller", Cells: cells("r1c5", "r2c6", "r3c7", "r4c8", "r5c9"), Sum: 20},
+			}},
+			back: []layouts.Constraint{
+				{Kind: "littlekiller", Cells: cells("r1c3", "r2c2", "r3c1"), Sum: 12},
+				{Kind: "littlekiller", Cells: cells("r1c5", "r2c6", "r3c7", "r4c8", "r5c9"), Sum: 20},
+				{Kind: "sandwich", Cells: diagonal(1, 4, 1, 0, 9), Sum: 10}}},
+		{name: "two clues of one line", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
+			Constraints: []layouts.Constraint{
+				{Kind: "skyscraper", Cells: fullRow(4, 9, -1), Count: 2},
+				{Kind: "xsum", Cells: fullRow(4, 9, -1), Sum: 20},
+			}}},
+		{name: "a clue given twice", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
+			Constraints: []layouts.Constraint{
+				{Kind: "xsum", Cells: fullRow(4, 9, -1), Sum: 20},
+				{Kind: "xsum", Cells: fullRow(4, 9, -1), Sum: 20},
+			}},
+			back: []layouts.Constraint{{Kind: "xsum", Cells: fullRow(4, 9, -1), Sum: 20}}},
 		{name: "quadruples", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
 			Constraints: []layouts.Constraint{
 				{Kind: "quadruple", Cells: cells("r4c7", "r4c8", "r5c7", "r5c8"), Digits: []int{2, 1}},
@@ -561,6 +602,7 @@ func FuzzParse(f *testing.F) {
 			{Kind: "xv", X: [][]layouts.Pos{cells("r1c1", "r1c2")}, V: [][]layouts.Pos{cells("r2c1", "r3c1")}},
 			{Kind: "arrow", Cells: cells("r5c5", "r5c6"), Lines: [][]layouts.Pos{cells("r5c6", "r6c7", "r7c7")}},
 			{Kind: "littlekiller", Cells: cells("r1c3", "r2c2", "r3c1"), Sum: 12},
+			{Kind: "xsum", Cells: diagonal(1, 4, 1, 0, 9), Sum: 15}, // at the little killer's place
 			{Kind: "between", Cells: cells("r8c4", "r8c5", "r8c6")},
 			{Kind: "quadruple", Cells: cells("r4c7", "r4c8", "r5c7", "r5c8"), Digits: []int{1, 2}},
 			{Kind: "sandwich", Cells: fullRow(9, 1, 1), Sum: 10},

@@ -69,7 +69,7 @@ type (
 		Rules    string `json:"rules,omitempty"`
 		Solution string `json:"solution,omitempty"`
 		Grids    string `json:"grids,omitempty"` // see gridList
-		Clues    string `json:"clues,omitempty"` // see drawer.clues
+		Clues    string `json:"clues,omitempty"` // see drawer.drawClues
 	}
 )
 
@@ -220,6 +220,10 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 			}
 		}
 	}
+	clues, err := d.drawClues()
+	if err != nil {
+		return nil, err
+	}
 	rules = append(rules, d.rules...)
 	if hasKind(l, "killer") {
 		rules = append(rules, "Digits in a cage do not repeat, and sum to its number if it has one.")
@@ -235,7 +239,7 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 		out.Metadata.Title = l.Name
 	}
 	out.Metadata.Grids = gridList(l, m, out.Regions)
-	out.Metadata.Clues = strings.Join(d.clues, "; ")
+	out.Metadata.Clues = strings.Join(clues, "; ")
 	if g := o.Solution; g != nil && g.Model == m && n <= 9 {
 		b := []byte(strings.Repeat(".", m.Height*m.Width))
 		for c, q := range m.Cells {
