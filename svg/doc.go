@@ -68,7 +68,13 @@
 // of several grids the start of a row may be another grid's cell: a
 // sandwich, x-sum or skyscraper number then sits in bold on a white disc
 // on the edge of the row's first cell, and a little killer that has no
-// room outside is a caption line.
+// room outside is a caption line. Where several clues share a place (a
+// row's and a column's between a Samurai's grids, a column's and little
+// killers' above a grid), each number is small and shifted toward its
+// own line, a little killer's toward its arrow, which moves into the
+// corner; two of one line alone at their place sit side by side along
+// it, and beside a third are caption lines. A clue given twice is
+// written once.
 //
 // The extra regions of a layout (Layout.Regions) are shaded like region
 // constraints. A constraint of a kind with no drawing, or without the
@@ -93,8 +99,11 @@
 //	edgeLabel     a small text on that edge (a kropki dot's value)
 //	cornerDigits  up to 4 small digits in a circle on a corner (quadruple);
 //	              cornerDigitsAt at any point
-//	outsideText   a number outside the grid (sandwich, x-sum, skyscraper)
-//	diagonalClue  a sum and a small diagonal arrow (little killer)
+//	place         a clue outside the grids (sandwich, x-sum, skyscraper,
+//	              little killer), written once all are known, where it
+//	              is clear of the others at its place: outsideText (a
+//	              number), diagonalClue (a sum and a small diagonal
+//	              arrow), or sharedClue (small, beside the others)
 //	note          a caption line; notDrawn the "not drawn" one
 //
 // A kind whose clues sit outside the grids sets outside in its entry,

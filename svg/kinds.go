@@ -596,11 +596,12 @@ func drawLittleKiller(b *board, c *layouts.Constraint) error {
 		ps = []layouts.Pos{p, {Row: p.Row + step[0], Col: p.Col + step[1]}}
 	}
 	at, dr, dc := clue(ps)
+	note := fmt.Sprintf("Little killer: the diagonal from %s, %s, sums to %d", c.Cells[0], direction(dr, dc), c.Sum)
 	if b.isCell(at.Row, at.Col) { // another grid's cell: no room outside
-		b.note(fmt.Sprintf("Little killer: the diagonal from %s, %s, sums to %d", c.Cells[0], direction(dr, dc), c.Sum))
+		b.note(note)
 		return nil
 	}
-	b.diagonalClue(at, dr, dc, fmt.Sprint(c.Sum))
+	b.place(placedClue{at: at, step: [2]int{dr, dc}, text: fmt.Sprint(c.Sum), killer: true, note: note})
 	return nil
 }
 
@@ -634,14 +635,92 @@ func drawLineClue(note string, value func(*layouts.Constraint) int) func(*board,
 			return nil
 		}
 		text := fmt.Sprint(value(c))
-		at, _, _ := clue(c.Cells)
+		at, dr, dc := clue(c.Cells)
 		if b.isCell(at.Row, at.Col) {
 			b.edgeText(at, c.Cells[0], text)
 		} else {
-			b.outsideText(at, text)
+			name, _, _ := strings.Cut(note, ":")
+			b.place(placedClue{at: at, step: [2]int{dr, dc}, text: text,
+				note: fmt.Sprintf("%s %s-%s: %s", name, c.Cells[0], c.Cells[len(c.Cells)-1], text)})
 		}
 		b.note(strings.ReplaceAll(note, "{n}", layouts.Symbol(b.m.N)))
 		return nil
+	}
+}
+
+// placedClue is a clue outside the grids whose number drawClues writes
+// once all are known, as where it goes depends on the others at its
+// place: the step (dr, dc) from the place into its line, a little
+// killer's or not, and the caption line that says it where clueSpots
+// cannot lay out its place.
+type placedClue struct {
+	at     layouts.Pos
+	step   [2]int
+	text   string
+	killer bool
+	note   string
+}
+
+// place adds a clue for drawClues, once if given twice.
+func (b *board) place(c placedClue) {
+	if !slices.Contains(b.clues, c) {
+		b.clues = append(b.clues, c)
+	}
+}
+
+// clueSpots is where the numbers of the clues at one place go, each
+// given by its step (dr, dc) from the place into its line: the offset
+// (dx, dy) from the place's centre, in user units, where there are
+// several (a clue alone is written by outsideText or diagonalClue).
+// Each is shifted toward its own line, as package sudokupad draws them:
+// a row's or column's clue 0.35 of a cell, a little killer's 0.2 each
+// way (its arrow beyond, in the corner); two of one line alone at
+// their place 0.15 either side of the centre along it, the first
+// nearer the grid. ok is false for two of one line beside a third:
+// they would not be told apart.
+func clueSpots(steps [][2]int) (spots [][2]int, ok bool) {
+	pair := len(steps) == 2 && steps[0] == steps[1]
+	spots = make([][2]int, len(steps))
+	for i, s := range steps {
+		if !pair && slices.Contains(steps[i+1:], s) {
+			return nil, false
+		}
+		shift := cell * 7 / 20
+		switch {
+		case pair:
+			shift = cell * 3 / 20 * (1 - 2*i)
+		case s[0] != 0 && s[1] != 0:
+			shift = cell / 5
+		}
+		spots[i] = [2]int{shift * s[1], shift * s[0]}
+	}
+	return spots, true
+}
+
+// drawClues writes the numbers of the clues placed outside the grids:
+// alone at its place, a clue as before; of several, each where
+// clueSpots puts it. The clues of a place it cannot lay out are
+// caption lines.
+func (b *board) drawClues() {
+	steps := map[layouts.Pos][][2]int{}
+	for _, c := range b.clues {
+		steps[c.at] = append(steps[c.at], c.step)
+	}
+	nth := map[layouts.Pos]int{} // the clues of each place written so far
+	for _, c := range b.clues {
+		spots, ok := clueSpots(steps[c.at])
+		i := nth[c.at]
+		nth[c.at]++
+		switch {
+		case !ok:
+			b.note(c.note)
+		case len(spots) > 1:
+			b.sharedClue(c, spots[i])
+		case c.killer:
+			b.diagonalClue(c.at, c.step[0], c.step[1], c.text)
+		default:
+			b.outsideText(c.at, c.text)
+		}
 	}
 }
 
@@ -876,8 +955,30 @@ func (b *board) diagonalClue(p layouts.Pos, dr, dc int, text string) {
 	fmt.Fprintf(s, `<text x="%d" y="%d" font-family="sans-serif" font-size="%d" text-anchor="middle">`, tx, ty+size*7/20, size)
 	escape(s, text)
 	s.WriteString("</text>\n")
-	ax, ay := x+dc*cell/5, y+dr*cell/5 // from
-	bx, by := x+dc*cell*2/5, y+dr*cell*2/5
-	fmt.Fprintf(s, `<path fill="none" stroke="#000" stroke-width="1.2" stroke-linecap="round" d="M%d %dL%d %dM%d %dL%d %dL%d %d"/>`+"\n",
+	b.clueArrow(x, y, dr, dc, cell/5, cell*2/5)
+}
+
+// clueArrow writes a little killer's small arrow from (x, y), the centre
+// of its clue's place, along (dr, dc), from from to to units out each
+// way.
+func (b *board) clueArrow(x, y, dr, dc, from, to int) {
+	ax, ay := x+dc*from, y+dr*from
+	bx, by := x+dc*to, y+dr*to
+	fmt.Fprintf(&b.layers[layerClues], `<path fill="none" stroke="#000" stroke-width="1.2" stroke-linecap="round" d="M%d %dL%d %dM%d %dL%d %dL%d %d"/>`+"\n",
 		ax, ay, bx, by, bx-dc*cell/10, by, bx, by, bx, by-dr*cell/10)
+}
+
+// sharedClue writes a clue's number small at off (dx, dy) from the
+// centre of its place, where clueSpots puts it among the clues there; a
+// little killer's with its arrow beyond, in the place's corner.
+func (b *board) sharedClue(c placedClue, off [2]int) {
+	x, y := b.centre(c.at)
+	const size = cell / 5
+	s := &b.layers[layerClues]
+	fmt.Fprintf(s, `<text x="%d" y="%s" font-family="sans-serif" font-size="%d" text-anchor="middle">`, x+off[0], num(float64(y+off[1])+size*0.35), size)
+	escape(s, c.text)
+	s.WriteString("</text>\n")
+	if c.killer {
+		b.clueArrow(x, y, c.step[0], c.step[1], cell*3/10, cell*9/20)
+	}
 }

@@ -68,8 +68,11 @@ type board struct {
 	m      *layouts.Model
 	margin int
 	layers [nLayers]strings.Builder
-	notes  []string // caption lines, in constraint order, no repeats
+	notes  []string // caption lines, in constraint order (drawClues' last), no repeats
 	clones int      // clones drawn so far, each in the next fill
+	// clues are the clues outside the grids, each once, for drawClues
+	// to write when all are known.
+	clues []placedClue
 }
 
 // Write draws puzzle p as SVG: its cells, box borders, each grid's
@@ -117,6 +120,7 @@ func write(w io.Writer, p *layouts.Puzzle, g *layouts.Grid, opts Options, table 
 			return fmt.Errorf("constraint %d (%s): %w", i+1, c.Kind, err)
 		}
 	}
+	b.drawClues()
 
 	width := m.Width*cell + 2*b.margin
 	notes := b.wrapNotes(width - 2*b.margin)

@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -816,6 +817,109 @@ func TestDrawKinds(t *testing.T) {
 			}
 			if len(pic.givens) != 0 {
 				t.Errorf("givens %q drawn", pic.givens)
+			}
+		})
+	}
+}
+
+// TestOutsideCluesShared: clues that share a place outside the grids, as
+// a Samurai's grid 1 row clue from the right and the middle grid's
+// column clue from the top at r6c10, or a column's clue and little
+// killers above a grid, are each written small and shifted toward their
+// own line (a little killer's toward its arrow, which moves into the
+// corner), not on top of each other; a clue alone at its place stays
+// where it was, and a clue given twice is written once. Two clues of
+// one line beside a third are caption lines.
+func TestOutsideCluesShared(t *testing.T) {
+	col := func(r, c int) []layouts.Pos { // a full column from r(r)c(c) down
+		ps := make([]layouts.Pos, 9)
+		for i := range ps {
+			ps[i] = layouts.Pos{Row: r - 1 + i, Col: c - 1}
+		}
+		return ps
+	}
+	row := func(r, c, dc int) []layouts.Pos { // a full row from r(r)c(c), in step dc
+		ps := make([]layouts.Pos, 9)
+		for i := range ps {
+			ps[i] = layouts.Pos{Row: r - 1, Col: c - 1 + i*dc}
+		}
+		return ps
+	}
+	diagonal := func(r, c, dr, dc, k int) []layouts.Pos {
+		ps := make([]layouts.Pos, k)
+		for i := range ps {
+			ps[i] = layouts.Pos{Row: r - 1 + i*dr, Col: c - 1 + i*dc}
+		}
+		return ps
+	}
+	text := func(x, y string, size int, s string) string {
+		return fmt.Sprintf(`<text x="%s" y="%s" font-family="sans-serif" font-size="%d" text-anchor="middle">%s</text>`, x, y, size, s)
+	}
+	clueText := regexp.MustCompile(`<text x="[^"]*" y="[^"]*" font-family="sans-serif" font-size="\d+" text-anchor="middle">[^<]*</text>`)
+	tests := []struct {
+		name   string
+		layout string
+		cs     []layouts.Constraint
+		want   []string // the clues' texts, in order
+		arrows []string // paths of little killers' arrows
+		notes  []string // caption lines that say clues
+	}{
+		{"alone", "classic", []layouts.Constraint{
+			{Kind: "sandwich", Cells: row(1, 1, 1), Sum: 12},
+		}, []string{text("20", "66", 18, "12")}, nil, nil},
+		{"given twice", "classic", []layouts.Constraint{
+			{Kind: "sandwich", Cells: row(1, 1, 1), Sum: 12},
+			{Kind: "sandwich", Cells: row(1, 1, 1), Sum: 12},
+		}, []string{text("20", "66", 18, "12")}, nil, nil},
+		{"row and column across grids", "samurai", []layouts.Constraint{
+			{Kind: "sandwich", Cells: row(6, 9, -1), Sum: 7},
+			{Kind: "skyscraper", Cells: col(7, 10), Count: 3},
+		}, []string{text("406", "262.8", 8, "7"), text("420", "276.8", 8, "3")}, nil, nil},
+		{"column and little killers", "classic", []layouts.Constraint{
+			{Kind: "littlekiller", Cells: diagonal(1, 3, 1, -1, 3), Sum: 12},
+			{Kind: "xsum", Cells: col(1, 4), Sum: 15},
+			{Kind: "littlekiller", Cells: diagonal(1, 5, 1, 1, 5), Sum: 30},
+		}, []string{text("172", "30.8", 8, "12"), text("180", "36.8", 8, "15"), text("188", "30.8", 8, "30")},
+			[]string{`d="M168 32L162 38M166 38L162 38L162 34"`, `d="M192 32L198 38M194 38L198 38L198 34"`}, nil},
+		{"five at a place", "samurai", []layouts.Constraint{
+			{Kind: "sandwich", Cells: row(6, 9, -1), Sum: 7},
+			{Kind: "skyscraper", Cells: col(7, 10), Count: 3},
+			{Kind: "littlekiller", Cells: diagonal(5, 9, -1, -1, 5), Sum: 21},
+			{Kind: "littlekiller", Cells: diagonal(7, 9, 1, -1, 3), Sum: 6},
+			{Kind: "littlekiller", Cells: diagonal(7, 11, 1, 1, 5), Sum: 25},
+		}, []string{text("406", "262.8", 8, "7"), text("420", "276.8", 8, "3"),
+			text("412", "254.8", 8, "21"), text("412", "270.8", 8, "6"), text("428", "270.8", 8, "25")}, nil, nil},
+		// Two clues of one line, alone at their place, side by side
+		// along it, the first nearer the grid.
+		{"one line twice", "classic", []layouts.Constraint{
+			{Kind: "sandwich", Cells: row(1, 1, 1), Sum: 10},
+			{Kind: "skyscraper", Cells: row(1, 1, 1), Count: 4},
+		}, []string{text("26", "62.8", 8, "10"), text("14", "62.8", 8, "4")}, nil, nil},
+		{"one line twice beside a little killer", "classic", []layouts.Constraint{
+			{Kind: "sandwich", Cells: col(1, 4), Sum: 10},
+			{Kind: "littlekiller", Cells: diagonal(1, 3, 1, -1, 3), Sum: 12},
+			{Kind: "xsum", Cells: col(1, 4), Sum: 15},
+		}, nil, nil, []string{"Sandwich r1c4-r9c4: 10", "Little killer: the diagonal from r1c3, down and left, sums to 12", "X-sum r1c4-r9c4: 15"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := testkit.Model(t, tt.layout, 9)
+			m.Layout.Constraints = tt.cs
+			got, pic := render(t, layouts.NewPuzzle(m), nil, svg.Options{})
+			if texts := clueText.FindAllString(string(got), -1); !slices.Equal(texts, tt.want) {
+				t.Errorf("clues written as\n%s\nwant\n%s", strings.Join(texts, "\n"), strings.Join(tt.want, "\n"))
+			}
+			for _, a := range tt.arrows {
+				if !bytes.Contains(got, []byte(a)) {
+					t.Errorf("no arrow %s in\n%s", a, got)
+				}
+			}
+			caption := strings.Join(pic.notes, "\n")
+			caption = strings.ReplaceAll(caption, "\n  ", " ")
+			for _, n := range tt.notes {
+				if !strings.Contains(caption, n) {
+					t.Errorf("caption lacks %q:\n%s", n, caption)
+				}
 			}
 		})
 	}
