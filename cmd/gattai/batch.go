@@ -275,59 +275,76 @@ func pipeline(ctx context.Context, stop context.CancelFunc, jobs int, opts gatta
 	handle func(*record) bool, read func(put func(*record) bool)) {
 	todo := make(chan *chunk)
 	ordered := make(chan *chunk, 4*jobs)
-	// filling guards the chunk the reader is filling, which the caller
-	// looks into when a stop comes before the reader hands it on.
+	// filling guards cur, the chunk the reader is filling, which the
+	// caller looks into when a stop comes before it is handed on, and
+	// which a worker that is free takes when held signals it: the reader
+	// may then be blocked in a read for as long as the input waits, and
+	// the records it gathered must not wait with it.
 	var filling sync.Mutex
+	var cur *chunk
+	held := make(chan struct{}, 1)
+	// take hands over cur, nil if a worker took it already.
+	take := func() *chunk {
+		filling.Lock()
+		defer filling.Unlock()
+		c := cur
+		cur = nil
+		return c
+	}
 	go func() {
 		defer close(todo)
 		defer close(ordered)
-		var ch *chunk
-		send := func() bool {
+		send := func(c *chunk) bool {
 			select {
-			case todo <- ch:
-				ch = nil
+			case todo <- c:
 				return true
 			case <-ctx.Done():
 				return false
 			}
 		}
 		read(func(rec *record) bool {
-			if ch == nil {
-				ch = &chunk{recs: make([]*record, 0, maxChunk), done: make(chan struct{})}
+			filling.Lock()
+			if cur == nil { // handed on: a new chunk, which only the reader makes
+				filling.Unlock()
+				c := &chunk{recs: make([]*record, 0, maxChunk), done: make(chan struct{})}
 				select {
-				case ordered <- ch:
+				case ordered <- c:
 				case <-ctx.Done():
 					// Room in the window: the record is reported as
 					// stopped. It joins its chunk before the caller can
 					// see the chunk.
-					ch.recs = append(ch.recs, rec)
+					c.recs = append(c.recs, rec)
 					select {
-					case ordered <- ch:
+					case ordered <- c:
 					default:
 					}
 					return false
 				}
+				filling.Lock()
+				cur = c
 			}
-			filling.Lock()
-			ch.recs = append(ch.recs, rec)
+			// Under the lock, so that no worker takes the chunk midway.
+			cur.recs = append(cur.recs, rec)
+			n := len(cur.recs)
 			stopped := ctx.Err() != nil
 			filling.Unlock()
 			switch {
 			case stopped:
 				return false
-			case len(ch.recs) == maxChunk:
-				return send()
+			case n == maxChunk:
+				if c := take(); c != nil {
+					return send(c)
+				}
 			default:
 				select {
-				case todo <- ch: // a worker is free
-					ch = nil
-				default:
+				case held <- struct{}{}: // the first free worker takes it
+				default: // one is told already
 				}
 			}
 			return true
 		})
-		if ch != nil {
-			send()
+		if c := take(); c != nil {
+			send(c)
 		}
 	}()
 
@@ -345,6 +362,10 @@ func pipeline(ctx context.Context, stop context.CancelFunc, jobs int, opts gatta
 						return
 					}
 					ch = c
+				case <-held:
+					if ch = take(); ch == nil {
+						continue
+					}
 				case <-ctx.Done():
 					return
 				}

@@ -6,6 +6,9 @@ import (
 	"io"
 	"testing"
 	"time"
+
+	"gattai"
+	"gattai/layouts"
 )
 
 // A batch's records reach the output as they are done, within
@@ -26,6 +29,48 @@ func TestBatchStreams(t *testing.T) {
 	code := run(ctx, []string{"count"}, env{stdin: in, stdout: out, stderr: &errs})
 	if took := time.Since(start); code != exitTimeout || out.String() != "1\n" || took > 2*time.Second {
 		t.Errorf("exit %d, %q after %v, %s; want exit %d, the count within 2s", code, out.String(), took, errs.String(), exitTimeout)
+	}
+}
+
+// A puzzle read while every worker is busy is solved when one is free,
+// not when the next puzzle comes: the reader, blocked on input that
+// stays open, must not hold it. With one worker held on the first
+// puzzle until the second is read, the second is handled, and then the
+// input stays open until the test ends.
+func TestPipelineHandsOnHeldRecords(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	release := make(chan struct{})
+	do := func(_ *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
+		if p.Source.Line == 1 {
+			<-release
+		}
+		return outcome{}, nil
+	}
+	read := func(put func(*record) bool) {
+		for line := 1; line <= 2; line++ {
+			if !put(&record{puzzle: &layouts.Puzzle{Source: layouts.Source{Line: line}}, line: line}) {
+				return
+			}
+		}
+		close(release)
+		<-ctx.Done() // input that stays open
+	}
+	handled := make(chan int, 2)
+	handle := func(r *record) bool {
+		handled <- r.line
+		return true
+	}
+	go pipeline(ctx, cancel, 1, gattai.Options{}, do, handle, read)
+	for want := 1; want <= 2; want++ {
+		select {
+		case got := <-handled:
+			if got != want {
+				t.Fatalf("handled puzzle %d, want %d", got, want)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("puzzle %d not handled within 5s", want)
+		}
 	}
 }
 
