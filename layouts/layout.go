@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode"
@@ -158,38 +159,74 @@ func Classic(n int, box Shape) *Layout {
 func ParseLayoutFile(name string, data []byte) (*Layout, error) {
 	data = plainText(data)
 	var l Layout
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&l); err != nil {
-		return nil, jsonError(name, data, err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		line, col := LineCol(data, int(dec.InputOffset()))
-		return nil, &ParseError{File: name, Line: line, Col: col, Err: fmt.Errorf("%w: data after the layout", ErrLayout)}
-	}
-	if key, off, ok := twice(data); ok { // encoding/json keeps the last: the first would be lost
-		line, col := LineCol(data, off)
-		return nil, &ParseError{File: name, Line: line, Col: col, Err: fmt.Errorf("%w: key %q given twice", ErrLayout, key)}
+	if off, err := decodeStrict(data, &l, "the layout"); err != nil {
+		return nil, placed(name, data, off, err)
 	}
 	if l.Box == (Shape{}) && l.Size > 0 && l.Size <= MaxSymbols {
 		l.Box = DefaultBox(l.Size)
 	}
 	_, err := Compile(&l) // validates regions and constraints too
 	if err != nil {
-		line, col := 1, 1
+		off := -1
 		var fe *fieldError
 		if errors.As(err, &fe) {
-			if off, ok := locate(data, fe.path); ok {
-				line, col = LineCol(data, off)
+			if o, ok := locate(data, fe.path); ok {
+				off = o
 			}
 		}
-		return nil, &ParseError{File: name, Line: line, Col: col, Err: err}
+		return nil, placed(name, data, off, err)
 	}
 	return &l, nil
 }
 
-// jsonError turns a decoding error into a ParseError at its position.
-func jsonError(name string, data []byte, err error) error {
+// ParseConstraint reads one constraint object of a layout file (see
+// doc.go), checked as ParseLayoutFile checks the file's JSON: unknown
+// fields, a key given twice (field names in any case), a value of the
+// wrong type and anything after the object are errors wrapping
+// ErrLayout, each saying what and where inside the object, with no file
+// position: the caller, which holds the object inside its own input,
+// places it. What the fields mean (a known kind, cells inside the grids,
+// sums that can hold) only Compile can check, with the layout.
+func ParseConstraint(data []byte) (Constraint, error) {
+	var c Constraint
+	_, err := decodeStrict(data, &c, "the constraint")
+	return c, err
+}
+
+// decodeStrict decodes the JSON document data into v, a *Layout or a
+// *Constraint (what names it in messages): unknown fields, a key given
+// twice and anything after the document are errors. It returns the
+// error, wrapping ErrLayout, and its offset in data, -1 if unknown.
+func decodeStrict(data []byte, v any, what string) (int, error) {
+	root := reflect.TypeOf(v).Elem()
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return jsonError(data, root, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return int(dec.InputOffset()), fmt.Errorf("%w: data after %s", ErrLayout, what)
+	}
+	if key, off, ok := twice(data, root); ok { // encoding/json keeps the last: the first would be lost
+		return off, fmt.Errorf("%w: key %q given twice", ErrLayout, key)
+	}
+	return -1, nil
+}
+
+// placed is err as a ParseError of the file name at offset off of data,
+// 1:1 if off is -1.
+func placed(name string, data []byte, off int, err error) error {
+	line, col := 1, 1
+	if off >= 0 {
+		line, col = LineCol(data, off)
+	}
+	return &ParseError{File: name, Line: line, Col: col, Err: err}
+}
+
+// jsonError words a decoding error of data, a JSON document of a root
+// type, wrapping ErrLayout, and finds its offset in data (-1 if
+// unknown).
+func jsonError(data []byte, root reflect.Type, err error) (int, error) {
 	off := -1
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
@@ -202,7 +239,7 @@ func jsonError(name string, data []byte, err error) error {
 		off, text = ExplainJSON(data, err) // no Go types: the path, what was wanted and found
 		err = errors.New(text)
 	case errors.As(err, &xe):
-		off = textOffset(data, xe.text)
+		off = textOffset(data, root, xe.text)
 	case errors.Is(err, io.EOF) && len(bytes.TrimSpace(data)) == 0:
 		off = len(data)
 		err = fmt.Errorf("%w: the file is empty", ErrLayout)
@@ -217,16 +254,12 @@ func jsonError(name string, data []byte, err error) error {
 		// encoding/json gives no offset: find the first use of the key
 		// where no field has its name.
 		key, _ := strconv.Unquote(strings.TrimPrefix(err.Error(), "json: unknown field "))
-		off = unknownKeyOffset(data, key)
-	}
-	line, col := 1, 1
-	if off >= 0 {
-		line, col = LineCol(data, off)
+		off = unknownKeyOffset(data, root, key)
 	}
 	if !errors.Is(err, ErrLayout) { // a "r1c1" or "RxC" value says it already
 		err = fmt.Errorf("%w: %s", ErrLayout, strings.TrimPrefix(err.Error(), "json: "))
 	}
-	return &ParseError{File: name, Line: line, Col: col, Err: err}
+	return off, err
 }
 
 // LineCol is the 1-based line and column of byte offset off in data

@@ -223,3 +223,28 @@ func TestKillerSumsNotLetters(t *testing.T) {
 		}
 	}
 }
+
+// ParseConstraint checks a constraint's JSON as ParseLayoutFile does,
+// saying what is wrong and where inside it, with no position.
+func TestParseConstraint(t *testing.T) {
+	for _, tc := range []struct{ name, in, err string }{
+		{"good", `{"kind":"killer","sum":15,"cells":["r1c1","r1c2"]}`, ""},
+		{"field case", `{"Kind":"diagonal"}`, ""},
+		{"unknown field", `{"kind":"diagonal","colour":"red"}`, `bad layout: unknown field "colour"`},
+		{"key twice", `{"kind":"diagonal","KIND":"antiking"}`, `bad layout: key "KIND" given twice`},
+		{"wrong type", `{"kind":"killer","cells":["r1c1",5]}`, `bad layout: cells[1]: want a cell like "r1c1", found 5`},
+		{"bad cell", `{"kind":"killer","cells":["here"]}`, `bad layout: cell "here" is not of the form r1c1`},
+		{"after", `{"kind":"diagonal"} {}`, `bad layout: data after the constraint`},
+		{"broken", `{"kind":`, `bad layout: the JSON ends early`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseConstraint([]byte(tc.in))
+			switch {
+			case tc.err == "" && err != nil:
+				t.Errorf("err = %v", err)
+			case tc.err != "" && (!errors.Is(err, ErrLayout) || !strings.HasPrefix(err.Error(), tc.err)):
+				t.Errorf("err = %v, want %s...", err, tc.err)
+			}
+		})
+	}
+}

@@ -49,17 +49,18 @@ func samePathPart(a, b any) bool {
 	return a == b
 }
 
-// textOffset is the offset in a layout file of the first string that
-// decodes to text where a Layout holds a Pos or a Shape (a cell or a box
-// shape whose UnmarshalText failed), or -1.
-func textOffset(data []byte, text string) int {
+// textOffset is the offset in a JSON document of a root (a layout file,
+// a constraint) of the first string that decodes to text where the root
+// holds a Pos or a Shape (a cell or a box shape whose UnmarshalText
+// failed), or -1.
+func textOffset(data []byte, root reflect.Type, text string) int {
 	off := -1
 	walkJSON(data, func(path []any, start, end int) bool {
 		var s string
 		if json.Unmarshal(data[start:end], &s) != nil || s != text {
 			return false
 		}
-		if t := typeAt(reflect.TypeFor[Layout](), path); t == posType || t == shapeType {
+		if t := typeAt(root, path); t == posType || t == shapeType {
 			off = start
 		}
 		return off >= 0
@@ -67,15 +68,15 @@ func textOffset(data []byte, text string) int {
 	return off
 }
 
-// unknownKeyOffset is the offset in a layout file of the first key that
-// is key where a Layout has no field of that name, or -1.
-func unknownKeyOffset(data []byte, key string) int {
+// unknownKeyOffset is the offset in a JSON document of a root of the
+// first key that is key where the root has no field of that name, or -1.
+func unknownKeyOffset(data []byte, root reflect.Type, key string) int {
 	off := -1
 	walkJSON(data, func(path []any, start, _ int) bool {
 		if len(path) == 0 {
 			return false
 		}
-		if k, ok := path[len(path)-1].(string); ok && k == key && typeAt(reflect.TypeFor[Layout](), path) == nil {
+		if k, ok := path[len(path)-1].(string); ok && k == key && typeAt(root, path) == nil {
 			off = keyStart(data, start)
 		}
 		return off >= 0
@@ -83,10 +84,11 @@ func unknownKeyOffset(data []byte, key string) int {
 	return off
 }
 
-// twice finds a key that an object of a layout file gives twice, as
-// encoding/json reads it (a field's name in any case, a map's key as
-// written), and the offset of its second use.
-func twice(data []byte) (string, int, bool) {
+// twice finds a key that an object of a JSON document of a root (a
+// layout file, a constraint) gives twice, as encoding/json reads it (a
+// field's name in any case, a map's key as written), and the offset of
+// its second use.
+func twice(data []byte, root reflect.Type) (string, int, bool) {
 	seen := map[string]bool{} // the path of each key so far
 	key, off := "", -1
 	walkJSON(data, func(path []any, start, _ int) bool {
@@ -98,7 +100,7 @@ func twice(data []byte) (string, int, bool) {
 			return false
 		}
 		name := k
-		if t := typeAt(reflect.TypeFor[Layout](), path[:len(path)-1]); t == nil || t.Kind() != reflect.Map {
+		if t := typeAt(root, path[:len(path)-1]); t == nil || t.Kind() != reflect.Map {
 			name = strings.ToLower(strings.ToUpper(k))
 		}
 		id := pathText(append(path[:len(path)-1:len(path)-1], name))
