@@ -45,8 +45,10 @@
 //   - the kinds Marshal draws (see "What is written"), read only exactly
 //     as it draws them (colours in either case; sizes, positions and text
 //     as written): X and V; arrows, each from a cell of its circle (a pill
-//     over a row or column is one circle, else a circle is one cell, and a
-//     circle with no arrow is refused); whispers, renban, palindrome,
+//     over a row or column is one circle, else a circle is one cell, the
+//     same circle drawn again is one, as Marshal draws it for each arrow
+//     constraint that shares it, and a circle with no arrow is refused);
+//     whispers, renban, palindrome,
 //     between (with its two circles), region sum and entropic lines;
 //     little killers, a number at a place outside the grids with a small
 //     black arrow from it along the diagonal, the cells of the puzzle from

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -194,6 +195,11 @@ func (r *reader) overlay(dr *drawn, i int, o sclShape) bool {
 		return true
 	}
 	if ps, ok := r.circleCells(o); ok {
+		if c, again := dr.circleAt[ps[0]]; again && slices.Equal(dr.circles[c].cells, ps) {
+			// The same circle again: Marshal draws one per arrow
+			// constraint, and two may share it.
+			return true
+		}
 		for _, q := range ps {
 			if _, twice := dr.circleAt[q]; twice {
 				return false
