@@ -26,10 +26,11 @@
 // Regions must all have the same number of cells n, the digits; the grids
 // are the n x n squares of visible cells that no region crosses, each
 // with the box shape its regions make (layouts.DefaultBox first), or its
-// regions as jigsaw pieces. Where the metadata lists the grids ("grids":
-// "r1c4 r4c13 ...", their top-left cells, as Marshal writes them when
-// the regions alone would make more), those squares are the grids, and
-// each must be such a square. Cages with a number are killer cages, without
+// regions as jigsaw pieces, in reading order. Where the metadata lists
+// the grids ("grids": "r1c4 r4c13 ...", their top-left cells, as Marshal
+// writes them when the regions alone would make more, or the layout
+// lists its grids out of reading order), those squares are the grids,
+// in that order, and each must be such a square. Cages with a number are killer cages, without
 // one they forbid repeats only. Drawings are read only where their
 // meaning is certain, as Marshal draws them:
 //
@@ -61,10 +62,24 @@
 //     arrows where two are of one line; quadruples, the
 //     digits in a circle at a corner, on the cells of the puzzle around it
 //     (Marshal draws none for cells of one row or column, as along an
-//     edge: those are stated in the rules text only). A whispers line has
-//     the default gap (layouts.WhispersGap): another gap, stated only in
-//     the rules text, is not drawn. Negative X and V and negative dots are
-//     stated in the rules text only, and not read.
+//     edge: the metadata's constraints hold those). A whispers line has
+//     the default gap (layouts.WhispersGap): Marshal refuses another.
+//
+// The metadata's constraints ("constraints": a string holding a JSON
+// list of a layout file's constraint objects, see layouts/doc.go) are
+// constraints of the puzzle: the rules that Marshal states in the rules
+// text with nothing to draw (see "What is written"). Each is read by
+// layouts.ParseConstraint, as strictly as a layout file's (an unknown
+// field, a key given twice, a value of the wrong type), must be of a
+// kind Marshal lists there (diagonal, region as the disjoint preset,
+// antiknight, antiking, nonconsecutive, negative kropki and XV, little
+// killer, sandwich, x-sum, skyscraper, quadruple, minimum, maximum) and
+// is compiled with the grids read (cells in them, sums that can hold,
+// grids that exist); an error names the element ("metadata
+// constraints[2]: ..."). A negative kropki or XV constraint's dots and
+// marks must be drawn, and are read as part of it, not again as
+// constraints of their own. The list is at most 1 MiB, and a metadata
+// key given twice is refused as a top-level one is.
 //
 // Every other drawing (lines, arrows, underlays, overlays), a background
 // image in the metadata, and any unknown key are refused by name with an
@@ -73,7 +88,9 @@
 // tells), and so is a number outside the grids with no arrow that the
 // metadata's clues do not name. The title, author, rules and solution of the
 // metadata (or of the older metadata cages, "title: ...") are kept; the
-// rules text is not interpreted, which a note says.
+// rules text is not interpreted, which a note says, naming the kinds
+// read from the metadata's constraints if it has any. A puzzle from
+// SudokuPad or another tool has none: its rules in text alone are lost.
 //
 // # What is written
 //
@@ -81,12 +98,19 @@
 // the canvas as the board, the positions outside every grid hidden by
 // white overlays, every box (jigsaw piece) of every grid as a region
 // (and the grids in the metadata when squares of whole regions lie
-// elsewhere too, as around a windmill's centre),
-// killer cages and extra regions as cages, thermometers, kropki dots and
-// parity marks drawn as above, and rules with nothing to draw (diagonal,
-// antiknight, antiking, nonconsecutive, disjoint groups, negative kropki)
-// in the rules text. The kinds of lines, marks and clues are drawn where
-// SudokuPad has a usual drawing, and their rules stated in the text:
+// elsewhere too, as around a windmill's centre, or the layout lists its
+// grids out of reading order), killer cages and extra regions as cages,
+// thermometers, kropki dots and parity marks drawn as above, and rules
+// with nothing to draw (diagonal, antiknight, antiking, nonconsecutive,
+// disjoint groups, all dots or all X and V given, minimum, maximum) in
+// the rules text and, for Parse, in the metadata's constraints, a JSON
+// list of a layout file's constraint objects held in a string (which
+// SudokuPad keeps as it is, and its zipper leaves alone):
+//
+//	"constraints": "[{\"kind\":\"diagonal\"},{\"kind\":\"antiking\",\"grid\":2}]"
+//
+// The kinds of lines, marks and clues are drawn where SudokuPad has a
+// usual drawing, and their rules stated in the text:
 //
 //   - a kropki dot of another value than 1 (white) or 2 (black) has its
 //     value written in it;
@@ -115,12 +139,15 @@
 //   - a quadruple's digits are written in a circle where its cells meet.
 //
 // Clones, quadruples, minima and maxima are stated in the rules text with
-// their cells. With a solution of at most 9 digits, the metadata's
-// solution holds a digit per canvas position, "." outside the grids, so
+// their cells. A clue whose place is a cell of the puzzle (a Samurai's
+// row clue at another grid's cell) and a quadruple of one row or column
+// are drawn nowhere: the metadata's constraints list them too. With a
+// solution of at most 9 digits, the metadata's solution holds a digit per canvas position, "." outside the grids, so
 // that SudokuPad checks the answer. Reading written puzzles back gives
 // the same grids, boxes and givens, and the constraints of the drawings
-// listed under "What is read"; the other drawings are refused by name
-// (never guessed), and the rules in text only are lost. So that no
+// listed under "What is read", and those of the metadata's constraints:
+// every constraint Marshal writes but a clone, whose shading is refused
+// by name (never guessed). So that no
 // drawing reads back as another rule, Marshal refuses (ErrUnsupported)
 // a little killer whose drawn clue stops short of the board's edge (it
 // would read as the whole diagonal), a quadruple on fewer cells than

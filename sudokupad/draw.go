@@ -23,6 +23,9 @@ type drawer struct {
 	// drawClues draws once all are known: where a number goes depends
 	// on the others at its place.
 	placed []placedClue
+	// listed are the constraints that the drawings do not carry in
+	// full, for the metadata's constraints (see listedKinds).
+	listed []layouts.Constraint
 }
 
 // placedClue is a clue's number v to draw at a place outside the
@@ -72,6 +75,9 @@ var lineColours = map[string]string{
 
 // cloneColours shade clones, one colour per clone in turn.
 var cloneColours = []string{"#FFD0D0", "#D0FFD0", "#D0D0FF", "#FFF0B0", "#F0D0FF", "#C0F0F0"}
+
+// list lists a constraint in the metadata's constraints.
+func (d *drawer) list(c layouts.Constraint) { d.listed = append(d.listed, c) }
 
 func (d *drawer) rule(s string) {
 	if !slices.Contains(d.rules, s) {
@@ -161,6 +167,7 @@ func (d *drawer) kropki(c layouts.Constraint, grids string) error {
 		d.rule("Cells joined by a white dot differ by its number (1 if none); by a black dot, one digit is its number (2 if none) times the other.")
 	}
 	if c.Negative {
+		d.list(c)
 		switch c.Which {
 		case "white":
 			d.rule(fmt.Sprintf("All white dots are given%s: neighbours with no dot do not differ by %d.", grids, diff))
@@ -302,6 +309,14 @@ func (d *drawer) drawClues() (named []string, err error) {
 	return named, nil
 }
 
+// clueOrList draws a clue's number v as clue does, or lists the clue in
+// the metadata's constraints where its place is a cell of the puzzle.
+func (d *drawer) clueOrList(c layouts.Constraint, v int) {
+	if !d.clue(c, v) {
+		d.list(c)
+	}
+}
+
 // runsOn reports whether a line of two cells or more, stepping as from
 // its first to its second, has a cell of the puzzle after its last.
 func (d *drawer) runsOn(cells []layouts.Pos) bool {
@@ -355,23 +370,28 @@ func (d *drawer) kind(c layouts.Constraint, grids string) error {
 		}
 		d.rule("Cells joined by an X sum to 10; by a V, to 5.")
 		if c.Negative {
+			d.list(c)
 			d.rule("All X and V are given" + grids + ": neighbours with neither sum to neither 10 nor 5.")
 		}
 	case "littlekiller":
 		// Read back, a drawn clue's cells run to the board's edge (a
 		// refusal drops what was drawn with the rest).
-		if d.clue(c, c.Sum) && d.runsOn(c.Cells) {
+		drawn := d.clue(c, c.Sum)
+		if drawn && d.runsOn(c.Cells) {
 			return fmt.Errorf("%w: a little killer that stops at %s, short of the board's edge, would read back as the whole diagonal", ErrUnsupported, c.Cells[len(c.Cells)-1])
+		}
+		if !drawn {
+			d.list(c)
 		}
 		d.rule(fmt.Sprintf("Little killer: the digits along the diagonal %s sum to %d (digits may repeat).", span(c.Cells), c.Sum))
 	case "sandwich":
-		d.clue(c, c.Sum)
+		d.clueOrList(c, c.Sum)
 		d.rule(fmt.Sprintf("Sandwich: the digits between the 1 and the %d of %s sum to %d.", d.m.N, span(c.Cells), c.Sum))
 	case "xsum":
-		d.clue(c, c.Sum)
+		d.clueOrList(c, c.Sum)
 		d.rule(fmt.Sprintf("X-sum: along %s, the first X digits sum to %d, X the first digit.", span(c.Cells), c.Sum))
 	case "skyscraper":
-		d.clue(c, c.Count)
+		d.clueOrList(c, c.Count)
 		d.rule(fmt.Sprintf("Skyscraper: along %s, %d digits are greater than all before them.", span(c.Cells), c.Count))
 	case "whispers", "renban", "palindrome", "between", "regionsum", "entropic":
 		colour := lineColours[c.Kind]
@@ -427,11 +447,15 @@ func (d *drawer) kind(c layouts.Constraint, grids string) error {
 				return fmt.Errorf("%w: a quadruple on %d of the %d cells at a corner would read back as all %d", ErrUnsupported, len(c.Cells), around, around)
 			}
 			d.overlay(quadMark(r, k, strings.Join(digits, " ")))
+		} else {
+			d.list(c)
 		}
 		d.rule(fmt.Sprintf("Quadruple: %s hold the digits %s (a digit listed twice, twice).", names(c.Cells), strings.Join(digits, ", ")))
 	case "minimum":
+		d.list(c)
 		d.rule(fmt.Sprintf("Minimum: each of %s holds less than all its orthogonal neighbours.", names(c.Cells)))
 	case "maximum":
+		d.list(c)
 		d.rule(fmt.Sprintf("Maximum: each of %s holds more than all its orthogonal neighbours.", names(c.Cells)))
 	default:
 		return fmt.Errorf("%w: gattai kind %q has no SudokuPad form yet", ErrUnsupported, c.Kind)

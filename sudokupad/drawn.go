@@ -545,3 +545,91 @@ func (r *reader) constraints(dr *drawn, l *layouts.Layout) ([]layouts.Constraint
 	}
 	return out, nil
 }
+
+// cover takes the dots and the X and V marks of the metadata's negative
+// kropki and XV constraints (listed) from those drawn: they are read as
+// part of those, not again as constraints of their own. A mark listed
+// but not drawn is refused: SudokuPad would not show it.
+func (dr *drawn) cover(listed []layouts.Constraint) error {
+	type mark struct {
+		a, b  layouts.Pos // in reading order
+		kind  string      // "white", "black", "X", "V"
+		value int
+	}
+	markOf := func(pair []layouts.Pos, kind string, value int) mark {
+		a, b := pair[0], pair[1]
+		if b.Row < a.Row || b.Row == a.Row && b.Col < a.Col {
+			a, b = b, a
+		}
+		return mark{a, b, kind, value}
+	}
+	drawnAt := map[mark][]int{} // each mark's indices, in dots or in xv's X or V
+	for i, d := range dr.dots {
+		k := markOf(d.pair, "white", d.value)
+		if d.black {
+			k.kind = "black"
+		}
+		drawnAt[k] = append(drawnAt[k], i)
+	}
+	for i, pair := range dr.xv.X {
+		drawnAt[markOf(pair, "X", 0)] = append(drawnAt[markOf(pair, "X", 0)], i)
+	}
+	for i, pair := range dr.xv.V {
+		drawnAt[markOf(pair, "V", 0)] = append(drawnAt[markOf(pair, "V", 0)], i)
+	}
+	type marks struct {
+		pairs [][]layouts.Pos
+		kind  string
+		value int
+	}
+	taken := map[string]map[int]bool{"dots": {}, "X": {}, "V": {}}
+	for _, c := range listed {
+		var sets []marks
+		switch c.Kind {
+		case "kropki":
+			sets = []marks{{c.White, "white", max(c.Difference, dots[0].def)}, {c.Black, "black", max(c.Ratio, dots[1].def)}}
+		case "xv":
+			sets = []marks{{c.X, "X", 0}, {c.V, "V", 0}}
+		}
+		for _, set := range sets {
+			for _, pair := range set.pairs {
+				if len(pair) != 2 {
+					continue // Compile refuses it, naming it
+				}
+				k := markOf(pair, set.kind, set.value)
+				list := "dots"
+				if c.Kind == "xv" {
+					list = set.kind
+				}
+				is := drawnAt[k]
+				if len(is) == 0 {
+					what := "an " + set.kind
+					if c.Kind == "kropki" {
+						what = fmt.Sprintf("a %s dot of %d", set.kind, set.value)
+					}
+					return fmt.Errorf("%w: %s: %s between %s and %s that is not drawn", layouts.ErrLayout, c.Source, what, k.a, k.b)
+				}
+				taken[list][is[0]] = true
+				drawnAt[k] = is[1:]
+			}
+		}
+	}
+	dr.dots = dropTaken(dr.dots, taken["dots"])
+	dr.xv.X = dropTaken(dr.xv.X, taken["X"])
+	dr.xv.V = dropTaken(dr.xv.V, taken["V"])
+	return nil
+}
+
+// dropTaken is xs without the elements whose indices are taken.
+func dropTaken[T any](xs []T, taken map[int]bool) []T {
+	if len(taken) == 0 {
+		return xs
+	}
+	var out []T
+	for i, x := range xs {
+		if !taken[i] {
+			out = append(out, x)
+		}
+	}
+	return out
+}

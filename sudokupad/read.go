@@ -223,6 +223,14 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 	if k, off, ok := twice(js); ok { // json keeps the last: half the puzzle would be lost
 		return nil, fail(atOffset(fmt.Errorf("%w: key %q given twice", layouts.ErrSyntax, k), off))
 	}
+	if meta := bytes.TrimSpace(top["metadata"]); bytes.HasPrefix(meta, []byte("{")) {
+		// The metadata's constraints or clues given twice: the first
+		// would be lost as well.
+		if k, off, ok := twice(meta); ok {
+			at, _ := layouts.LocateJSON(js, "metadata")
+			return nil, fail(atOffset(fmt.Errorf("%w: metadata key %q given twice", layouts.ErrSyntax, k), at+off))
+		}
+	}
 	names := make([]string, 0, len(top))
 	for k := range top {
 		names = append(names, k)
@@ -329,6 +337,9 @@ type reader struct {
 	hidden        map[layouts.Pos]bool
 	grids         []layouts.Pos // the metadata's grids, if any
 	outside       []outsideClue // the metadata's clues, if any
+	// listed are the metadata's constraints, if any: those that the
+	// drawings do not carry in full (see listedKinds).
+	listed []layouts.Constraint
 }
 
 // outsideClue is a sandwich, x-sum or skyscraper clue that the metadata
@@ -513,6 +524,9 @@ func (r *reader) read(sp *sclPuzzle) error {
 	if err := dr.check(r.outside); err != nil {
 		return err
 	}
+	if err := dr.cover(r.listed); err != nil {
+		return at(err, "metadata", "constraints")
+	}
 	l, err := r.layout(sp.Regions)
 	if err != nil {
 		return err
@@ -550,6 +564,7 @@ func (r *reader) read(sp *sclPuzzle) error {
 		return err
 	}
 	l.Constraints = append(l.Constraints, more...)
+	l.Constraints = append(l.Constraints, r.listed...)
 	m, err := layouts.Compile(l)
 	if err != nil {
 		return err
@@ -693,6 +708,10 @@ func (r *reader) meta(sp *sclPuzzle) error {
 			if err := r.readClues(val); err != nil {
 				return at(err, "metadata", "clues")
 			}
+		case "constraints":
+			if err := r.readListed(val); err != nil {
+				return at(err, "metadata", "constraints")
+			}
 		case "bgimage", "foglight", "foglink":
 			return &UnsupportedError{Key: "metadata", Detail: key}
 		default:
@@ -735,7 +754,17 @@ func (r *reader) meta(sp *sclPuzzle) error {
 			}
 		}
 	}
-	if r.p.Rules != "" {
+	switch {
+	case r.p.Rules == "":
+	case len(r.listed) > 0:
+		var kinds []string
+		for _, c := range r.listed {
+			if !slices.Contains(kinds, c.Kind) {
+				kinds = append(kinds, c.Kind)
+			}
+		}
+		r.note("the rules text is not read: gattai solves the grids, regions and drawn constraints it reads, and the constraints the metadata lists (%s)", strings.Join(kinds, ", "))
+	default:
 		r.note("the rules text is not read: gattai solves only the grids, regions and drawn constraints it reads")
 	}
 	return nil
@@ -954,6 +983,47 @@ func (r *reader) readClues(val string) error {
 		}
 		step := [2]int{sign(dr), sign(dc)}
 		r.outside = append(r.outside, outsideClue{kind: kind, first: p, step: step, n: 1 + max(dr*step[0], dc*step[1])})
+	}
+	return nil
+}
+
+// readListed reads the metadata's constraints: a JSON list of a layout
+// file's constraint objects (layouts.ParseConstraint reads each), at
+// most maxListed bytes, of the kinds Marshal lists there (listedKinds;
+// kropki and XV only negative, a region only as the disjoint preset).
+// Compile checks the rest with the layout, each named by its element.
+func (r *reader) readListed(val string) error {
+	r.listed = nil
+	if len(val) > maxListed {
+		return fmt.Errorf("%w: metadata constraints: %d bytes, more than %d", layouts.ErrTooLarge, len(val), maxListed)
+	}
+	if strings.TrimSpace(val) == "" {
+		return nil
+	}
+	if !strings.HasPrefix(strings.TrimSpace(val), "[") {
+		return fmt.Errorf("%w: metadata constraints: want a list of constraint objects", layouts.ErrLayout)
+	}
+	var list []json.RawMessage
+	if err := json.Unmarshal([]byte(val), &list); err != nil { // broken JSON: any list is one of raw messages
+		_, msg := layouts.ExplainJSON([]byte(val), err)
+		return fmt.Errorf("%w: metadata constraints: %s", layouts.ErrLayout, msg)
+	}
+	for i, raw := range list {
+		what := fmt.Sprintf("metadata constraints[%d]", i)
+		c, err := layouts.ParseConstraint(raw)
+		if err != nil {
+			return fmt.Errorf("%w: %s: %s", layouts.ErrLayout, what, strings.TrimPrefix(err.Error(), layouts.ErrLayout.Error()+": "))
+		}
+		switch {
+		case !slices.Contains(listedKinds, c.Kind):
+			return fmt.Errorf("%w: %s: kind %q is not one the metadata lists (%s)", layouts.ErrLayout, what, c.Kind, strings.Join(listedKinds, ", "))
+		case (c.Kind == "kropki" || c.Kind == "xv") && !c.Negative:
+			return fmt.Errorf("%w: %s: a %s constraint is listed only when negative: its marks are drawn", layouts.ErrLayout, what, c.Kind)
+		case c.Kind == "region" && c.Preset != "disjoint":
+			return fmt.Errorf("%w: %s: a region is listed only as the disjoint preset: others are drawn", layouts.ErrLayout, what)
+		}
+		c.Source = what
+		r.listed = append(r.listed, c)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -197,7 +198,9 @@ func TestRoundTrip(t *testing.T) {
 			back: []layouts.Constraint{
 				{Kind: "kropki", White: [][]layouts.Pos{cells("r3c3", "r3c4")}, Black: [][]layouts.Pos{cells("r7c7", "r8c7")}, Difference: 4},
 				{Kind: "kropki", White: [][]layouts.Pos{cells("r6c6", "r6c7")}},
-				{Kind: "xv", X: [][]layouts.Pos{cells("r1c1", "r1c2")}},
+				// Negative, from the metadata's constraints, its X read
+				// as part of it.
+				{Kind: "xv", X: [][]layouts.Pos{cells("r1c1", "r1c2")}, Negative: true},
 			}},
 		{name: "xv across grids", l: samurai(t,
 			layouts.Constraint{Kind: "xv", X: [][]layouts.Pos{cells("r7c9", "r7c10")}, V: [][]layouts.Pos{cells("r15c13", "r16c13")}})},
@@ -291,9 +294,28 @@ func TestRoundTrip(t *testing.T) {
 		{name: "quadruples across grids", l: samurai(t,
 			layouts.Constraint{Kind: "quadruple", Cells: cells("r6c9", "r7c9", "r7c10"), Digits: []int{4}},
 			layouts.Constraint{Kind: "quadruple", Cells: cells("r9c9", "r9c10", "r10c9", "r10c10"), Digits: []int{1, 5}})},
+		// Kinds with nothing drawn, from the metadata's constraints,
+		// after those drawn.
 		{name: "text-only kinds", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9), Grids: []layouts.Placement{{}},
 			Constraints: []layouts.Constraint{{Kind: "diagonal"}, {Kind: "antiknight"}, {Kind: "region", Cells: cells("r1c1", "r5c5")}}},
-			back: []layouts.Constraint{{Kind: "killer", Cells: cells("r1c1", "r5c5")}}},
+			back: []layouts.Constraint{{Kind: "killer", Cells: cells("r1c1", "r5c5")}, {Kind: "diagonal"}, {Kind: "antiknight"}}},
+		{name: "text-only kinds of grids", l: samurai(t,
+			layouts.Constraint{Kind: "diagonal", Grid: 3, Which: "positive"},
+			layouts.Constraint{Kind: "antiking", Grid: 5},
+			layouts.Constraint{Kind: "nonconsecutive", Grid: 1},
+			layouts.Constraint{Kind: "region", Preset: "disjoint", Grid: 2},
+			layouts.Constraint{Kind: "minimum", Cells: cells("r5c5")},
+			layouts.Constraint{Kind: "maximum", Cells: cells("r17c17", "r19c19")},
+			// A quadruple along an edge and a little killer whose place
+			// is a cell of another grid: no place to draw them.
+			layouts.Constraint{Kind: "quadruple", Cells: cells("r1c1", "r1c2"), Digits: []int{3}},
+			layouts.Constraint{Kind: "littlekiller", Cells: diagonal(8, 10, 1, 1, 12), Sum: 70},
+			layouts.Constraint{Kind: "kropki", Black: [][]layouts.Pos{cells("r2c2", "r2c3")}, Negative: true, Which: "black", Ratio: 3})},
+		// Grids listed out of reading order: the metadata's grids keep
+		// their order, which the constraints' grid numbers follow.
+		{name: "grids out of order", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9),
+			Grids:       []layouts.Placement{{At: pos("r7c7")}, {}},
+			Constraints: []layouts.Constraint{{Kind: "diagonal", Grid: 1, Which: "negative"}, {Kind: "antiknight", Grid: 2}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := compile(t, tc.l)
@@ -334,7 +356,7 @@ func diagonal(row, col, dr, dc, k int) []layouts.Pos {
 }
 
 // samurai is the built-in samurai with constraints cs.
-func samurai(t *testing.T, cs ...layouts.Constraint) *layouts.Layout {
+func samurai(t testing.TB, cs ...layouts.Constraint) *layouts.Layout {
 	l, err := layouts.Builtin("samurai", 9, layouts.Shape{})
 	if err != nil {
 		t.Fatal(err)
@@ -553,6 +575,59 @@ func TestParseErrorsSay(t *testing.T) {
 	}
 }
 
+// The metadata's constraints, a list of a layout file's constraint
+// objects in a string, are checked as a layout file's: each error names
+// the key and the element, placed at the key (1:1 for what Compile
+// finds, as for the other constraints read).
+func TestParseListed(t *testing.T) {
+	list := func(js string) string { b, _ := json.Marshal(js); return `"constraints":` + string(b) }
+	for _, tc := range []struct {
+		name, meta, says string
+		n                int // constraints read, if no error
+	}{
+		{"diagonal", list(`[{"kind":"diagonal"}]`) + `,"rules":"Sudoku-X"`, "note: the rules text is not read: gattai solves the grids, regions and drawn constraints it reads, and the constraints the metadata lists (diagonal)", 1},
+		{"as JSON, not a string", `"constraints":[{"kind":"antiking"},{"kind":"diagonal","which":"negative"}]`, "", 2},
+		{"empty", list(``), "", 0},
+		{"none", list(`[]`), "", 0},
+		{"no list", list(`{}`), `-:1:94: bad layout: metadata constraints: want a list of constraint objects`, 0},
+		{"broken", list(`[{`), `-:1:94: bad layout: metadata constraints: unexpected end of JSON input`, 0},
+		{"no object", list(`[5]`), `-:1:94: bad layout: metadata constraints[0]: want an object, found 5`, 0},
+		{"unknown kind", list(`[{"kind":"wibble"}]`), `-:1:94: bad layout: metadata constraints[0]: kind "wibble" is not one the metadata lists (diagonal, region, `, 0},
+		{"drawn kind", list(`[{"kind":"thermo","cells":["r1c1","r1c2"]}]`), `-:1:94: bad layout: metadata constraints[0]: kind "thermo" is not one the metadata lists`, 0},
+		{"kropki not negative", list(`[{"kind":"kropki","white":[["r1c1","r1c2"]]}]`), `-:1:94: bad layout: metadata constraints[0]: a kropki constraint is listed only when negative: its marks are drawn`, 0},
+		{"region of cells", list(`[{"kind":"region","cells":["r1c1","r2c2"]}]`), `-:1:94: bad layout: metadata constraints[0]: a region is listed only as the disjoint preset: others are drawn`, 0},
+		{"unknown field", list(`[{"kind":"diagonal"},{"kind":"antiking","colour":1}]`), `-:1:94: bad layout: metadata constraints[1]: unknown field "colour"`, 0},
+		{"key twice", list(`[{"kind":"diagonal","Kind":"antiking"}]`), `-:1:94: bad layout: metadata constraints[0]: key "Kind" given twice`, 0},
+		{"wrong type", list(`[{"kind":"minimum","cells":5}]`), `-:1:94: bad layout: metadata constraints[0]: cells: want a list of cells like "r1c1", found 5`, 0},
+		{"bad cell", list(`[{"kind":"minimum","cells":["here"]}]`), `-:1:94: bad layout: metadata constraints[0]: cell "here" is not of the form r1c1`, 0},
+		{"cell outside", list(`[{"kind":"minimum","cells":["r5c5"]}]`), `-:1:1: bad layout: metadata constraints[0] (minimum): cell r5c5 is outside every grid`, 0},
+		{"bad sum", list(`[{"kind":"littlekiller","cells":["r1c1","r2c2"],"sum":70}]`), `-:1:1: bad layout: metadata constraints[0] (littlekiller): 2 digits sum to 2..4, not 70`, 0},
+		{"bad grid", list(`[{"kind":"antiking","grid":3}]`), `-:1:1: bad layout: metadata constraints[0] (antiking): grid 3: the layout has grids 1..1`, 0},
+		{"bad which", list(`[{"kind":"diagonal","which":"up"}]`), `-:1:1: bad layout: metadata constraints[0] (diagonal): which is positive (/), negative (\) or both, not "up"`, 0},
+		{"dot not drawn", list(`[{"kind":"kropki","negative":true,"white":[["r1c1","r1c2"]]}]`), `-:1:94: bad layout: metadata constraints[0]: a white dot of 1 between r1c1 and r1c2 that is not drawn`, 0},
+		{"X not drawn", list(`[{"kind":"xv","negative":true,"x":[["r2c1","r1c1"]]}]`), `-:1:94: bad layout: metadata constraints[0]: an X between r1c1 and r2c1 that is not drawn`, 0},
+		{"key twice in the metadata", list(`[]`) + `,` + list(`[{"kind":"diagonal"}]`), `-:1:99: syntax error: metadata key "constraints" given twice`, 0},
+		{"too large", list(`[` + strings.Repeat(" ", maxListed) + `]`), `-:1:94: beyond limits: metadata constraints: 1048578 bytes, more than 1048576`, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := Parse("", []byte(twoByTwo(tc.meta)))
+			switch {
+			case strings.HasPrefix(tc.says, "-:"):
+				var pe *layouts.ParseError
+				if !errors.As(err, &pe) || !strings.HasPrefix(err.Error(), tc.says) {
+					t.Errorf("err = %v, want %s...", err, tc.says)
+				}
+			case err != nil:
+				t.Fatal(err)
+			case len(p.Layout().Constraints) != tc.n:
+				t.Errorf("%d constraints read, want %d", len(p.Layout().Constraints), tc.n)
+			case tc.says != "" && !slices.Contains(p.Notes, strings.TrimPrefix(tc.says, "note: ")):
+				t.Errorf("notes %q, want %q", p.Notes, tc.says)
+			}
+		})
+	}
+}
+
 // twoByTwo is a 2x2 classic (boxes of a row) with the metadata fields
 // meta.
 func twoByTwo(meta string) string {
@@ -612,6 +687,20 @@ func FuzzParse(f *testing.F) {
 		b, _ = Marshal(layouts.NewPuzzle(dm), WriteOptions{})
 		f.Add(string(b))
 	}
+	// The rules with nothing drawn, in the metadata's constraints.
+	ll := samurai(f,
+		layouts.Constraint{Kind: "diagonal", Grid: 3, Which: "positive"},
+		layouts.Constraint{Kind: "antiknight"},
+		layouts.Constraint{Kind: "region", Preset: "disjoint", Grid: 2},
+		layouts.Constraint{Kind: "kropki", White: [][]layouts.Pos{cells("r1c1", "r1c2")}, Negative: true},
+		layouts.Constraint{Kind: "xv", V: [][]layouts.Pos{cells("r2c1", "r3c1")}, Negative: true, Which: "v"},
+		layouts.Constraint{Kind: "quadruple", Cells: cells("r1c1", "r1c2"), Digits: []int{3}},
+		layouts.Constraint{Kind: "minimum", Cells: cells("r5c5")})
+	if lm, err := layouts.Compile(ll); err == nil {
+		b, _ = Marshal(layouts.NewPuzzle(lm), WriteOptions{})
+		f.Add(string(b))
+	}
+	f.Add(twoByTwo(`"constraints":"[{\"kind\":\"diagonal\"},{\"kind\":\"maximum\",\"cells\":[\"r1c1\"]}]"`))
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := Parse("fuzz", []byte(s))
 		if err != nil {

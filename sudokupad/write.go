@@ -3,7 +3,6 @@ package sudokupad
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	"gattai/layouts"
@@ -70,8 +69,27 @@ type (
 		Solution string `json:"solution,omitempty"`
 		Grids    string `json:"grids,omitempty"` // see gridList
 		Clues    string `json:"clues,omitempty"` // see drawer.drawClues
+		// Constraints are the constraints the drawings do not carry in
+		// full (see listedKinds), as a JSON list of a layout file's
+		// constraint objects, in a string: SudokuPad's zipper would
+		// rename a key "v" of an object, never a string's text.
+		Constraints string `json:"constraints,omitempty"`
 	}
 )
+
+// listedKinds are the kinds of the constraints that the metadata's
+// constraints list, as Marshal lists them: those with nothing drawn
+// (diagonal, antiknight, antiking, nonconsecutive, disjoint groups,
+// minimum, maximum), negative kropki and XV (their dots and marks are
+// drawn too: all dots given has no drawing), and the clues and
+// quadruples that have no place to be drawn (a clue whose place is a
+// cell of the puzzle, a quadruple of one row or column).
+var listedKinds = []string{"diagonal", "region", "antiknight", "antiking", "nonconsecutive", "kropki", "xv",
+	"littlekiller", "sandwich", "xsum", "skyscraper", "quadruple", "minimum", "maximum"}
+
+// maxListed bounds the metadata's constraints, in bytes: Marshal
+// refuses more, and Parse reads no more.
+const maxListed = 1 << 20
 
 // Drawing sizes, in cells (SudokuPad's unit) or, for line thickness, in
 // SudokuPad's pixels of a 64-pixel cell.
@@ -93,7 +111,9 @@ func centre(p layouts.Pos) [2]float64 { return [2]float64{float64(p.Row) + 0.5, 
 // lines, clones and quadruples are drawn as draw.go says (see doc.go),
 // each rule stated in the rules text too. Rules with nothing to draw
 // (diagonal, antiknight, antiking, nonconsecutive, disjoint groups,
-// negative kropki, minimum, maximum) are written in the rules text only.
+// negative kropki and XV, minimum, maximum, clues and quadruples with
+// no place to be drawn) are written in the rules text, and listed in
+// the metadata's constraints as a layout file writes them, for Parse.
 // A constraint SudokuPad cannot show as gattai means it is refused with
 // ErrUnsupported.
 func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
@@ -176,11 +196,13 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 					}
 				}
 			case "disjoint":
+				d.list(c)
 				rules = append(rules, "Disjoint groups"+grids(c)+": cells in the same position of every box hold different digits.")
 			default:
 				return nil, fmt.Errorf("%w: region preset %q has no SudokuPad form yet", ErrUnsupported, c.Preset)
 			}
 		case "diagonal":
+			d.list(c)
 			switch c.Which {
 			case "positive":
 				rules = append(rules, "Diagonal"+grids(c)+": the / diagonal (bottom left to top right) holds every digit once.")
@@ -190,10 +212,13 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 				rules = append(rules, "Sudoku-X"+grids(c)+": each main diagonal holds every digit once.")
 			}
 		case "antiknight":
+			d.list(c)
 			rules = append(rules, "Anti-knight"+grids(c)+": cells a knight's move apart never hold the same digit.")
 		case "antiking":
+			d.list(c)
 			rules = append(rules, "Anti-king"+grids(c)+": cells a king's move apart never hold the same digit.")
 		case "nonconsecutive":
+			d.list(c)
 			rules = append(rules, "Nonconsecutive"+grids(c)+": orthogonally adjacent cells never hold consecutive digits.")
 		case "thermo":
 			line := outLine{Color: thermoColour, Thickness: thermoThickness}
@@ -240,6 +265,16 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 	}
 	out.Metadata.Grids = gridList(l, m, out.Regions)
 	out.Metadata.Clues = strings.Join(clues, "; ")
+	if len(d.listed) > 0 {
+		b, err := json.Marshal(d.listed)
+		if err != nil {
+			return nil, err
+		}
+		if len(b) > maxListed {
+			return nil, fmt.Errorf("%w: the constraints with nothing drawn take %d bytes in the metadata, more than %d", ErrUnsupported, len(b), maxListed)
+		}
+		out.Metadata.Constraints = string(b)
+	}
 	if g := o.Solution; g != nil && g.Model == m && n <= 9 {
 		b := []byte(strings.Repeat(".", m.Height*m.Width))
 		for c, q := range m.Cells {
@@ -251,9 +286,11 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 }
 
 // gridList is the grids' top-left cells ("r1c4 r7c7 ..."), for the
-// metadata, when the regions alone would make other grids: where n x n
-// squares of whole regions lie elsewhere than the grids (a windmill's
-// centre is surrounded by such squares); else "". SudokuPad shows
+// metadata, when the regions alone would make other grids, or the same
+// in another order: where n x n squares of whole regions lie elsewhere
+// than the grids (a windmill's centre is surrounded by such squares),
+// or the layout lists its grids out of reading order (the metadata's
+// constraints number them as it does); else "". SudokuPad shows
 // nothing of it; Parse reads it.
 func gridList(l *layouts.Layout, m *layouts.Model, regions [][][2]int) string {
 	own := make([]int32, m.Height*m.Width)
@@ -270,7 +307,7 @@ func gridList(l *layouts.Layout, m *layouts.Model, regions [][][2]int) string {
 	same := len(at) == len(l.Grids)
 	for i, g := range l.Grids {
 		want[i] = g.At.String()
-		same = same && slices.Contains(at, g.At)
+		same = same && at[i] == g.At
 	}
 	if same {
 		return ""
