@@ -212,7 +212,10 @@
 // wanted and found ("grids[1].at: want a cell like \"r1c1\", found 5").
 //
 // A constraint is a variant rule; Kinds lists every kind with the fields
-// it reads, and each kind refuses the others. grid is 1-based and
+// it reads, and each kind refuses the others. ParseConstraint reads one
+// constraint object alone, with the same checks of its JSON, for inputs
+// that carry constraints in this form (a SudokuPad link's metadata, as
+// package sudokupad writes it); Compile checks its meaning. grid is 1-based and
 // applies a per-grid kind to one grid; without it, to every grid.
 //
 //	diagonal        which, grid           main diagonals all-different; which: positive (/),
