@@ -215,7 +215,8 @@
 // it reads, and each kind refuses the others. ParseConstraint reads one
 // constraint object alone, with the same checks of its JSON, for inputs
 // that carry constraints in this form (a SudokuPad link's metadata, as
-// package sudokupad writes it); Compile checks its meaning. grid is 1-based and
+// package sudokupad writes it); Compile checks its meaning, and compiles
+// a constraint given again (the same in every field) once. grid is 1-based and
 // applies a per-grid kind to one grid; without it, to every grid.
 //
 //	diagonal        which, grid           main diagonals all-different; which: positive (/),

@@ -1,6 +1,7 @@
 package layouts
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -160,7 +161,17 @@ func Compile(l *Layout) (*Model, error) {
 			add(UnitRegion, name, cells)
 		}
 	}
+	// A constraint given again adds no rule, only work: a rule of the
+	// whole board repeated 40,000 times in a 1 MB layout file took
+	// seconds and gigabytes to compile.
+	seen := make(map[string]bool, len(l.Constraints))
 	for i := range l.Constraints {
+		if key, err := json.Marshal(&l.Constraints[i]); err == nil {
+			if seen[string(key)] {
+				continue
+			}
+			seen[string(key)] = true
+		}
 		if err := b.compileConstraint(i, &l.Constraints[i]); err != nil {
 			return nil, at(err, "constraints", i)
 		}

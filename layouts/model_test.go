@@ -124,3 +124,31 @@ func TestPos(t *testing.T) {
 		}
 	}
 }
+
+// A constraint given again compiles to nothing more: a whole-board rule
+// repeated thousands of times, a few bytes each in a layout file, must
+// not cost thousands of compilations (each is O(cells)).
+func TestCompileRepeatedConstraints(t *testing.T) {
+	once := Classic(9, DefaultBox(9))
+	once.Constraints = []Constraint{{Kind: "antiknight"}, {Kind: "killer", Cells: []Pos{{0, 0}, {0, 1}}, Sum: 3}}
+	many := Classic(9, DefaultBox(9))
+	for range 10000 {
+		many.Constraints = append(many.Constraints, once.Constraints...)
+	}
+	m1, err := Compile(once)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2, err := Compile(many)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m2.Units) != len(m1.Units) || len(m2.Rules) != len(m1.Rules) {
+		t.Errorf("repeated: %d units, %d rules; once: %d units, %d rules", len(m2.Units), len(m2.Rules), len(m1.Units), len(m1.Rules))
+	}
+	// One that differs in a field (here the sum) is another rule.
+	once.Constraints = append(once.Constraints, Constraint{Kind: "killer", Cells: []Pos{{0, 0}, {0, 1}}, Sum: 4})
+	if m3, err := Compile(once); err != nil || len(m3.Rules) != len(m1.Rules)+1 {
+		t.Errorf("a killer of another sum on the same cells: err %v, rules kept?", err)
+	}
+}
