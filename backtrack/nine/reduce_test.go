@@ -110,8 +110,8 @@ func reduceReference(cells [9][9]bool) (left [9][9]bool, open, sure uint64, ok b
 }
 
 // TestReduceReference holds reduce's result for one digit (its cells,
-// open and sure triads, or a contradiction) to the plain rules, on
-// random candidate sets of every density.
+// open and sure triads and the cells it places, or a contradiction) to
+// the plain rules, on random candidate sets of every density.
 func TestReduceReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	fails := 0
