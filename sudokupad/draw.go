@@ -48,16 +48,9 @@ const (
 	textSize      = 20
 )
 
-// Where clueSpots puts the numbers of clues that share a place: in
-// clueSize, shifted from the place's centre toward their lines by
-// lineShift, a little killer's by killerShift each way (short of its
-// arrow, which starts 0.3 each way out), two of one line by pairShift.
-const (
-	clueSize    = 12
-	lineShift   = 0.35
-	killerShift = 0.2
-	pairShift   = 0.15
-)
+// clueSize is the font size of the numbers of clues that share a place
+// (see clueSpots).
+const clueSize = 12
 
 // lineKinds are the kinds drawn as lines of lineColours, in the order
 // the reader tries them.
@@ -234,32 +227,21 @@ func (d *drawer) clue(c layouts.Constraint, v int) (drawn bool) {
 // clueSpots is where the numbers of the clues at the place at go, each
 // clue given by its step from the place into its line, and their font
 // size: the one say on it, for Marshal and Parse. A clue alone is at
-// the place's centre in textSize. Of several, each is in clueSize and
-// shifted from the centre toward its own line: a row's clue toward the
-// row's cells, a column's toward the column's, a little killer's
-// toward the corner of its arrow. Two of one line (a sandwich and a
-// skyscraper of a row, from one end) alone at their place are side by
-// side along it, the first nearer the grid; beside a third they would
-// not be told apart, and ok is false.
+// the place's centre in textSize; several are in clueSize, each where
+// layouts.ClueShifts moves it toward its own line. ok is false where
+// ClueShifts cannot lay the place out.
 func clueSpots(at layouts.Pos, steps [][2]int) (spots [][2]float64, size float64, ok bool) {
 	c := centre(at)
-	if len(steps) == 1 {
-		return [][2]float64{c}, textSize, true
+	shifts, ok := layouts.ClueShifts(steps)
+	if !ok {
+		return nil, 0, false
 	}
-	pair := len(steps) == 2 && steps[0] == steps[1]
-	spots = make([][2]float64, len(steps))
-	for i, s := range steps {
-		if !pair && slices.Contains(steps[i+1:], s) {
-			return nil, 0, false
-		}
-		shift := lineShift
-		switch {
-		case pair:
-			shift = pairShift * float64(1-2*i)
-		case s[0] != 0 && s[1] != 0:
-			shift = killerShift
-		}
-		spots[i] = [2]float64{hundredths(c[0] + shift*float64(s[0])), hundredths(c[1] + shift*float64(s[1]))}
+	spots = make([][2]float64, len(shifts))
+	for i, s := range shifts {
+		spots[i] = [2]float64{hundredths(c[0] + s[0]), hundredths(c[1] + s[1])}
+	}
+	if len(steps) == 1 {
+		return spots, textSize, true
 	}
 	return spots, clueSize, true
 }

@@ -670,29 +670,18 @@ func (b *board) place(c placedClue) {
 
 // clueSpots is where the numbers of the clues at one place go, each
 // given by its step (dr, dc) from the place into its line: the offset
-// (dx, dy) from the place's centre, in user units, where there are
-// several (a clue alone is written by outsideText or diagonalClue).
-// Each is shifted toward its own line, as package sudokupad draws them:
-// a row's or column's clue 0.35 of a cell, a little killer's 0.2 each
-// way (its arrow beyond, in the corner); two of one line alone at
-// their place 0.15 either side of the centre along it, the first
-// nearer the grid. ok is false for two of one line beside a third:
-// they would not be told apart.
+// (dx, dy) from the place's centre, in user units, that
+// layouts.ClueShifts gives, as package sudokupad draws them (a clue
+// alone is written by outsideText or diagonalClue). ok is false where
+// ClueShifts cannot lay the place out.
 func clueSpots(steps [][2]int) (spots [][2]int, ok bool) {
-	pair := len(steps) == 2 && steps[0] == steps[1]
-	spots = make([][2]int, len(steps))
-	for i, s := range steps {
-		if !pair && slices.Contains(steps[i+1:], s) {
-			return nil, false
-		}
-		shift := cell * 7 / 20
-		switch {
-		case pair:
-			shift = cell * 3 / 20 * (1 - 2*i)
-		case s[0] != 0 && s[1] != 0:
-			shift = cell / 5
-		}
-		spots[i] = [2]int{shift * s[1], shift * s[0]}
+	shifts, ok := layouts.ClueShifts(steps)
+	if !ok {
+		return nil, false
+	}
+	spots = make([][2]int, len(shifts))
+	for i, s := range shifts {
+		spots[i] = [2]int{int(math.Round(s[1] * cell)), int(math.Round(s[0] * cell))}
 	}
 	return spots, true
 }
