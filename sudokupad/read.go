@@ -959,8 +959,6 @@ func boxesOf(n int, region func(y, x int) int) (layouts.Shape, []string) {
 	return layouts.DefaultBox(n), pieces
 }
 
-// readGrids reads the metadata's grids: the top-left cell of each, as
-// gattai writes them where the regions alone would make more grids.
 // readClues reads the metadata's clues: "KIND rAcB-rCcD" entries, split
 // by ";", each a sandwich, x-sum or skyscraper clue along a row or
 // column of the board from its first cell to its last.
@@ -1039,6 +1037,8 @@ func sign(x int) int {
 	return 0
 }
 
+// readGrids reads the metadata's grids: the top-left cell of each, as
+// gattai writes them where the regions alone would make more grids.
 func (r *reader) readGrids(val string) error {
 	fields := strings.Fields(val)
 	if len(fields) == 0 || len(fields) > layouts.MaxGrids {
