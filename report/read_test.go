@@ -72,6 +72,30 @@ func TestRead(t *testing.T) {
 	}
 }
 
+// What a record without a puzzle says of itself is repeated on one
+// line of printable text and cut short: the fuzzer found a control
+// character in "input" printed as it was.
+func TestReadBadShown(t *testing.T) {
+	long := strings.Repeat("x", 1000)
+	data := `{"input":"a\u007fb:1","status":"error"}` + "\n" +
+		`{"input":"` + long + `","status":"` + long + `"}` + "\n" +
+		`{"status":"bad\nline"}` + "\n"
+	_, errs := readAll(t, []byte(data), layouts.ReadOptions{File: "r.jsonl"})
+	want := []string{
+		`r.jsonl:1:1: bad record: no "puzzle" field ("a\x7fb:1", status "error")`,
+		`r.jsonl:2:1: bad record: no "puzzle" field (` + long[:80] + `..., status "` + long[:80] + `...")`,
+		`r.jsonl:3:1: bad record: no "puzzle" field (status "bad\nline")`,
+	}
+	if len(errs) != len(want) {
+		t.Fatalf("%d records, want %d: %v", len(errs), len(want), errs)
+	}
+	for i, w := range want {
+		if errs[i] == nil || errs[i].Error() != w {
+			t.Errorf("record %d: %v\nwant %s", i+1, errs[i], w)
+		}
+	}
+}
+
 // A bad record is one error at its line, and reading goes on.
 func TestReadBad(t *testing.T) {
 	data, err := os.ReadFile("testdata/records-bad.jsonl")
