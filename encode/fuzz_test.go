@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"gattai/encode"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 )
 
@@ -42,6 +43,9 @@ func FuzzParseDIMACS(f *testing.F) {
 			if !errors.As(err, &pe) || pe.Line < 1 || pe.Col < 1 || pe.Line > lines+1 {
 				t.Fatalf("error without a position in the %d lines: %v", lines, err)
 			}
+			if !testkit.OneLine(err.Error()) {
+				t.Fatalf("%q is not one line of printable text", err)
+			}
 			return
 		}
 		var one, two bytes.Buffer
@@ -74,6 +78,9 @@ func FuzzParseModel(f *testing.F) {
 			var pe *layouts.ParseError
 			if !errors.As(err, &pe) || pe.File != "fuzz" || pe.Line < 1 || pe.Col < 1 || pe.Line > lines+1 {
 				t.Fatalf("error without a position in the %d lines: %v", lines, err)
+			}
+			if !testkit.OneLine(err.Error()) {
+				t.Fatalf("%q is not one line of printable text", err)
 			}
 		}
 		if m.Status != encode.Sat && len(m.Lits) > 0 {

@@ -141,7 +141,7 @@ func parseModel(r io.Reader, name string, maxV int) (Model, error) {
 			lit, err := strconv.Atoi(w)
 			if err != nil {
 				if errors.Is(err, strconv.ErrRange) {
-					return fail(s.line, col, layouts.ErrTooLarge, "literal %s beyond %d", w, maxV)
+					return fail(s.line, col, layouts.ErrTooLarge, "literal %q beyond %d", w, maxV)
 				}
 				return fail(s.line, col, layouts.ErrSyntax, "%q is not a literal", w)
 			}

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode"
 	"unicode/utf16"
 
 	"gattai/internal/testkit"
@@ -254,7 +253,7 @@ func FuzzRead(f *testing.F) {
 				if pe.Line < 1 || pe.Col < 1 || pe.Line > lines {
 					t.Fatalf("%v: position outside the input of %d lines", err, lines)
 				}
-				if strings.ContainsFunc(err.Error(), func(r rune) bool { return !unicode.IsGraphic(r) }) {
+				if !testkit.OneLine(err.Error()) {
 					t.Fatalf("%q is not one line of printable text", err)
 				}
 				continue

@@ -708,6 +708,9 @@ func FuzzParse(f *testing.F) {
 			if !errors.As(err, &pe) || pe.File != "fuzz" || pe.Line < 1 || pe.Col < 1 {
 				t.Fatalf("%v is not a ParseError with a position", err)
 			}
+			if !testkit.OneLine(err.Error()) {
+				t.Fatalf("%q is not one line of printable text", err)
+			}
 			return
 		}
 		b, err := Marshal(p.Puzzle, WriteOptions{})

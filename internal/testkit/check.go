@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"gattai/layouts"
 )
@@ -37,4 +38,11 @@ func SameConstraints(a, b []layouts.Constraint) bool {
 		return out
 	}
 	return reflect.DeepEqual(strip(a), strip(b))
+}
+
+// OneLine reports whether an error message is one line of printable
+// text: no control characters, line breaks or format characters that
+// input could smuggle into a terminal.
+func OneLine(msg string) bool {
+	return !strings.ContainsFunc(msg, func(r rune) bool { return !unicode.IsGraphic(r) })
 }
