@@ -308,10 +308,10 @@ func (d *drawer) runsOn(cells []layouts.Pos) bool {
 }
 
 // clueArrow is a little killer's small arrow from its clue at c along
-// its diagonal, step.
+// its diagonal, step, its ends in hundredths as the clue's place is.
 func clueArrow(c [2]float64, step [2]int) outArrow {
-	from := [2]float64{c[0] + 0.3*float64(step[0]), c[1] + 0.3*float64(step[1])}
-	to := [2]float64{c[0] + 0.45*float64(step[0]), c[1] + 0.45*float64(step[1])}
+	from := [2]float64{hundredths(c[0] + 0.3*float64(step[0])), hundredths(c[1] + 0.3*float64(step[1]))}
+	to := [2]float64{hundredths(c[0] + 0.45*float64(step[0])), hundredths(c[1] + 0.45*float64(step[1]))}
 	return outArrow{WayPoints: [][2]float64{from, to}, Color: "#000000", Thickness: 2, HeadLength: 0.1}
 }
 

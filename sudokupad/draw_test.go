@@ -332,6 +332,15 @@ func TestDrawCluesShared(t *testing.T) {
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("clues drawn at %v, want %v", got, tc.want)
 			}
+			// Little killers' arrows, as their clues, in hundredths
+			// (0.25 - 0.3 was written -0.04999999999999999).
+			for _, a := range w.Arrows {
+				for _, p := range a.WayPoints {
+					if p != [2]float64{hundredths(p[0]), hundredths(p[1])} {
+						t.Errorf("an arrow at %v, not in hundredths", a.WayPoints)
+					}
+				}
+			}
 		})
 	}
 }
