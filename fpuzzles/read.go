@@ -365,7 +365,7 @@ func (n *number) UnmarshalJSON(b []byte) error {
 	}
 	v, err := strconv.Atoi(s)
 	if err != nil {
-		return fmt.Errorf("%s is not a whole number", b)
+		return fmt.Errorf("%s is not a whole number", layouts.Excerpt(string(b)))
 	}
 	*n = number(v)
 	return nil
@@ -400,7 +400,7 @@ func readGrid(r *reader, raw json.RawMessage) error {
 				reg = -1
 			default:
 				if err := json.Unmarshal(c.Region, &reg); err != nil || reg < 0 {
-					return fmt.Errorf("%w: cell %s: region %s is not a region number", layouts.ErrSyntax, p, c.Region)
+					return fmt.Errorf("%w: cell %s: region %s is not a region number", layouts.ErrSyntax, p, layouts.Excerpt(string(c.Region)))
 				}
 				if reg >= n {
 					return fmt.Errorf("%w: cell %s: region %d is not 0..%d", layouts.ErrLayout, p, reg, n-1)

@@ -3,6 +3,10 @@ package layouts
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Sentinels that parse and check errors unwrap to.
@@ -33,6 +37,28 @@ func (e *ParseError) Error() string {
 }
 
 func (e *ParseError) Unwrap() error { return e.Err }
+
+// maxExcerpt is the most of the input an error message repeats, in bytes.
+const maxExcerpt = 40
+
+// Excerpt is input text as an error message repeats it: cut to 40 bytes
+// (then "..."), as it is when it prints on one line, quoted when it holds
+// a control, format or line-breaking character or is not UTF-8, which
+// would reach a terminal or a log as they are.
+func Excerpt(s string) string {
+	cut := ""
+	if len(s) > maxExcerpt {
+		n := maxExcerpt
+		for n > 0 && !utf8.RuneStart(s[n]) { // a character cut in two is left out
+			n--
+		}
+		s, cut = s[:n], "..."
+	}
+	if strings.ContainsFunc(s, func(r rune) bool { return r == unicode.ReplacementChar || !unicode.IsGraphic(r) }) {
+		return strconv.Quote(s) + cut
+	}
+	return s + cut
+}
 
 // CheckError names the first unit or given that a grid violates.
 type CheckError struct {

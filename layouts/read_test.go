@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -487,5 +488,26 @@ func TestReaderReset(t *testing.T) {
 	}
 	if _, err := r.Read(); err != io.EOF {
 		t.Errorf("then %v, want io.EOF", err)
+	}
+}
+
+// Excerpt repeats input on one line, cut short, quoted only when it
+// would not print as it is.
+func TestExcerpt(t *testing.T) {
+	long := strings.Repeat("é", 30) // 60 bytes
+	for _, tc := range []struct{ in, want string }{
+		{"R1C1", "R1C1"},
+		{"12x", "12x"},
+		{"1\x7f", `"1\x7f"`},
+		{"a\nb", `"a\nb"`},
+		{"a\u202eb", `"a\u202eb"`},
+		{"\xff", `"\xff"`},
+		{long, strings.Repeat("é", 20) + "..."},
+		{strings.Repeat("x", 39) + "é", strings.Repeat("x", 39) + "..."},
+		{strings.Repeat("\x01", 50), strconv.Quote(strings.Repeat("\x01", 40)) + "..."},
+	} {
+		if got := Excerpt(tc.in); got != tc.want {
+			t.Errorf("Excerpt(%q) = %s, want %s", tc.in, got, tc.want)
+		}
 	}
 }

@@ -7,9 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
-	"unicode"
 
 	"gattai/layouts"
 )
@@ -261,30 +259,17 @@ func about(fs map[string]field) string {
 	json.Unmarshal(fs["status"].value, &status)
 	switch {
 	case input != "" && status != "":
-		return fmt.Sprintf(" (%s, status %q)", shown(input), cut(status))
+		return fmt.Sprintf(" (%s, status %q)", layouts.Excerpt(input), cut(status))
 	case status != "":
 		return fmt.Sprintf(" (status %q)", cut(status))
 	}
 	return ""
 }
 
-// maxShown is the most of a record's own text an error message repeats.
-const maxShown = 80
-
-// cut is s cut to maxShown bytes.
+// cut is a status cut as layouts.Excerpt cuts input, to be quoted.
 func cut(s string) string {
-	if len(s) > maxShown {
-		return strings.ToValidUTF8(s[:maxShown], "") + "..."
-	}
-	return s
-}
-
-// shown is s as an error message repeats it unquoted: cut, and quoted
-// only if it would not print on one line.
-func shown(s string) string {
-	s = cut(s)
-	if strings.ContainsFunc(s, func(r rune) bool { return !unicode.IsGraphic(r) }) {
-		return strconv.Quote(s)
+	if len(s) > 40 {
+		return strings.ToValidUTF8(s[:40], "") + "..."
 	}
 	return s
 }

@@ -82,7 +82,7 @@ func TestReadBadShown(t *testing.T) {
 	_, errs := readAll(t, []byte(data), layouts.ReadOptions{File: "r.jsonl"})
 	want := []string{
 		`r.jsonl:1:1: bad record: no "puzzle" field ("a\x7fb:1", status "error")`,
-		`r.jsonl:2:1: bad record: no "puzzle" field (` + long[:80] + `..., status "` + long[:80] + `...")`,
+		`r.jsonl:2:1: bad record: no "puzzle" field (` + long[:40] + `..., status "` + long[:40] + `...")`,
 		`r.jsonl:3:1: bad record: no "puzzle" field (status "bad\nline")`,
 	}
 	if len(errs) != len(want) {

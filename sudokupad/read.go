@@ -586,7 +586,7 @@ func (r *reader) read(sp *sclPuzzle) error {
 			pos := layouts.Pos{Row: row, Col: col}
 			d, err := strconv.Atoi(strings.Trim(string(raw), `"`))
 			if err != nil || d < 1 || d > m.N {
-				return at(fmt.Errorf("%w: cell %s holds %s, not a digit 1..%d", layouts.ErrSymbol, pos, raw, m.N), "cells", row, col, "value")
+				return at(fmt.Errorf("%w: cell %s holds %s, not a digit 1..%d", layouts.ErrSymbol, pos, layouts.Excerpt(string(raw)), m.N), "cells", row, col, "value")
 			}
 			ci, ok := m.Cell(pos)
 			if !ok {

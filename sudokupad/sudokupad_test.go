@@ -546,6 +546,8 @@ func TestParseErrorsSay(t *testing.T) {
 		{"region off the board", `{"cells":[[{}]],"regions":[[[1,0]]]}`, `-:1:28: bad layout: region 1: cell [1,0] is off the board`},
 		{"line", twoByTwo(``)[:len(twoByTwo(``))-len(`,"metadata":{}}`)] + `,"lines":[{"wayPoints":[[0.5,0.5],[1.5,1.5]],"color":"#FF0000"}]}`, `-:1:77: SudokuPad "lines" item 1`},
 		{"huge digit", `{"cells":[[{"value":1e400}]]}`, `-:1:21: unknown symbol: cell r1c1 holds 1e400, not a digit 1..1`},
+		// What the link holds is repeated on one printable line.
+		{"digit with a control", "{\"cells\":[[{\"value\":\"1\x7f\"}]]}", `-:1:21: unknown symbol: cell r1c1 holds "\"1\x7f\"", not a digit 1..1`},
 		{"grids not a cell", twoByTwo(`"grids":5`), `-:1:88: bad layout: metadata grids: "5" is not a cell like r1c1`},
 		{"no rows", `{"cells":[]}`, `-:1:10: wrong shape: cells: no rows of cells`},
 		// A key given twice is refused: json would keep the last.
