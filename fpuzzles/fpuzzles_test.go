@@ -288,7 +288,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad killer sum", fp(`,"killercage":[{"cells":["R1C1"],"value":"?"}]`), layouts.ErrSyntax, "", ""},
 		// What the link holds is repeated on one printable line.
 		{"killer sum with a control", fp(",\"killercage\":[{\"cells\":[\"R1C1\"],\"value\":\"1\x7f\"}]"), layouts.ErrSyntax, "", `syntax error: "\"1\x7f\"" is not a whole number`},
-		{"long killer sum", fp(`,"killercage":[{"cells":["R1C1"],"value":"`+strings.Repeat("1", 100)+`x"}]`), layouts.ErrSyntax, "", `syntax error: "` + strings.Repeat("1", 39) + `... is not a whole number`},
+		{"long killer sum", fp(`,"killercage":[{"cells":["R1C1"],"value":"` + strings.Repeat("1", 100) + `x"}]`), layouts.ErrSyntax, "", `syntax error: "` + strings.Repeat("1", 39) + `... is not a whole number`},
 		{"region with a control", `{"size":1,"grid":[[{"region":"0` + "\x7f" + `"}]]}`, layouts.ErrSyntax, "", `region "\"0\x7f\"" is not a region number`},
 		{"killer sum too big", fp(`,"killercage":[{"cells":["R1C1"],"value":"9"}]`), layouts.ErrLayout, "", "killercage[0] (killer): "},
 		{"little killer named", fp(`,"littlekillersum":[{"cell":"R0C0","direction":"DR","value":"99"}]`), layouts.ErrLayout, "", "the little killer clue at R0C0 (littlekiller): "},
