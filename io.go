@@ -10,6 +10,7 @@ import (
 	"gattai/encode"
 	"gattai/layouts"
 	"gattai/links"
+	"gattai/records"
 )
 
 // ReadFile reads every puzzle of the named file, "-" for standard
@@ -34,14 +35,19 @@ func ReadFile(name string, opts layouts.ReadOptions) ([]*layouts.Puzzle, error) 
 // command reads them under --format auto: when opts.Format is
 // FormatAuto and the first line that is no comment looks like one
 // (links.DetectReader), f-puzzles and SudokuPad links, ids or JSON, one
-// a line, or one JSON document. A link carries its own layout, so
+// a line, or one JSON document; or gattai's own records (--to json,
+// records.Detect), each record's puzzle on its layout, or on opts.Model
+// for a record without one. A link carries its own layout, so
 // opts.Model must be nil for links. What a link held and gattai ignored
-// is dropped (a links.Reader hands it out), and gattai's own records
-// are left to package report. It stops at the first bad puzzle, a
-// *layouts.ParseError with its position; a line or JSON document of
-// more than links.MaxLink bytes is one wrapping layouts.ErrTooLarge.
+// is dropped (a links.Reader hands it out). It stops at the first bad
+// puzzle, a *layouts.ParseError with its position; a line or JSON
+// document of more than links.MaxLink bytes (a record of more than
+// records.MaxRecord) is one wrapping layouts.ErrTooLarge.
 func Read(r io.Reader, opts layouts.ReadOptions) ([]*layouts.Puzzle, error) {
 	br := layouts.UTF8(bufio.NewReaderSize(r, 64<<10))
+	if opts.Format == layouts.FormatAuto && records.Detect(links.Head(br)) {
+		return layouts.Collect(records.NewReader(br, opts))
+	}
 	if opts.Format != layouts.FormatAuto || !links.DetectReader(br, opts.Blank) {
 		return layouts.ReadAll(br, opts)
 	}

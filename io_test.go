@@ -12,6 +12,8 @@ import (
 	"gattai/internal/testkit"
 	"gattai/layouts"
 	"gattai/links"
+	"gattai/records"
+	"gattai/report"
 	"gattai/sudokupad"
 )
 
@@ -129,4 +131,46 @@ func errString(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// Read reads gattai's own records (--to json) back as their puzzles,
+// each on its layout, as the command does: a samurai written as a
+// record reads back as itself; a record with no puzzle is an error at
+// its line, named as a record.
+func TestReadRecords(t *testing.T) {
+	samurai, err := gattai.ReadFile("testdata/seeds/samurai-problem1.txt", layouts.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec report.Record
+	if err := rec.SetPuzzle(samurai[0]); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.WriteString("# gattai solve --to json\n\n")
+	if err := report.Write(&b, rec); err != nil {
+		t.Fatal(err)
+	}
+	ps, err := gattai.Read(strings.NewReader(b.String()), layouts.ReadOptions{File: "made.jsonl"})
+	if err != nil || len(ps) != 1 {
+		t.Fatalf("%d puzzles, %v", len(ps), err)
+	}
+	if text(t, ps[0]) != text(t, samurai[0]) || ps[0].Source.Line != 3 || ps[0].Model.Layout.Name != "samurai" {
+		t.Errorf("read line %d, layout %q:\n%s\nwant line 3, samurai:\n%s", ps[0].Source.Line, ps[0].Model.Layout.Name, text(t, ps[0]), text(t, samurai[0]))
+	}
+
+	ps, err = gattai.ReadFile("records/testdata/records.jsonl", layouts.ReadOptions{})
+	var got []string
+	for _, p := range ps {
+		got = append(got, describe(p))
+	}
+	if err != nil || strings.Join(got, "|") != "1: 1 grids, 27 givens|4: 1 grids, 5 givens|5: 1 grids, 4 givens|6: 1 grids, 23 givens" {
+		t.Errorf("records.jsonl: %q, %v", got, err)
+	}
+
+	_, err = gattai.ReadFile("records/testdata/records-bad.jsonl", layouts.ReadOptions{})
+	var pe *layouts.ParseError
+	if !errors.As(err, &pe) || !errors.Is(err, records.ErrRecord) || pe.Line != 1 {
+		t.Errorf("records-bad.jsonl: %v, want a bad record at line 1", err)
+	}
 }

@@ -94,7 +94,7 @@ func NewReader(r io.Reader, opts ReadOptions) *Reader {
 
 // Reset makes r read from src with opts, as a new Reader would, but
 // keeps its buffer and the built-in layouts it has compiled: the puzzles
-// of many small texts (the records of package report) share their
+// of many small texts (the records of package records) share their
 // models, as those of one text do.
 func (r *Reader) Reset(src io.Reader, opts ReadOptions) {
 	r.base.Reset(src)
@@ -212,7 +212,7 @@ func ReadAll(r io.Reader, opts ReadOptions) ([]*Puzzle, error) {
 
 // Collect reads every puzzle of rd, stopping at the first error: of a
 // Reader, or of a reader of another package that reads puzzles one at
-// a time, then io.EOF, as Reader does (links.Reader, report.Reader).
+// a time, then io.EOF, as Reader does (links.Reader, records.Reader).
 func Collect(rd interface{ Read() (*Puzzle, error) }) ([]*Puzzle, error) {
 	var out []*Puzzle
 	for {

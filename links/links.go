@@ -73,7 +73,7 @@ func Parse(name string, line, col int, site Site, text []byte) (*Puzzle, error) 
 		l, c := layouts.LineCol(text, off)
 		err = &layouts.ParseError{File: name, Line: l, Col: c, Err: fmt.Errorf("%w: %s", layouts.ErrSyntax, msg)}
 	case text[0] == '{' && record(text):
-		err = errors.New(`a gattai record (with "puzzle"), not a setter's puzzle: package report reads records, and so does the command`)
+		err = errors.New(`a gattai record (with "puzzle"), not a setter's puzzle: package records reads records, as gattai.Read and the command do`)
 	case text[0] == '{':
 		err = errors.New(`JSON, but no puzzle: neither f-puzzles' (with "size" and "grid"), SudokuPad's (with "cells") nor a gattai record (with "puzzle")`)
 	default:
@@ -104,7 +104,7 @@ func Parse(name string, line, col int, site Site, text []byte) (*Puzzle, error) 
 }
 
 // record reports JSON text that is one of gattai's own records (--to
-// json): an object with a "puzzle". Package report reads those.
+// json): an object with a "puzzle". Package records reads those.
 func record(text []byte) bool {
 	var r struct{ Puzzle json.RawMessage }
 	return json.Unmarshal(text, &r) == nil && r.Puzzle != nil

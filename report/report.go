@@ -1,9 +1,8 @@
 // Package report holds the records of results that scripts read: one
 // JSON object per puzzle, written as JSON Lines by gattai's --to json
 // and answered by the web API. The schema is documented in the README
-// and stays stable: fields are only ever added. Reader reads records
-// back, so that a record's "puzzle" (and "layout") can be solved, rated
-// or counted again: gattai's commands read their own output.
+// and stays stable: fields are only ever added. Package records reads
+// them back.
 package report
 
 import (

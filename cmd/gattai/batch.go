@@ -17,7 +17,7 @@ import (
 	"gattai"
 	"gattai/layouts"
 	"gattai/logic"
-	"gattai/report"
+	"gattai/records"
 )
 
 // record is one input puzzle on its way through a batch: exactly one per
@@ -656,12 +656,12 @@ func readSource(s source, rd reading, n *atomic.Int64, put func(*record) bool) b
 // record's puzzle, on its layout, or as --layout and the like say for a
 // record without one.
 func readRecords(name string, rd reading, br *bufio.Reader, put func(*record) bool) bool {
-	return readPuzzles(name, report.NewReader(br, layouts.ReadOptions{File: name, Model: rd.model, Blank: rd.blank}), put)
+	return readPuzzles(name, records.NewReader(br, layouts.ReadOptions{File: name, Model: rd.model, Blank: rd.blank}), put)
 }
 
 // puzzleReader reads the puzzles of a source one at a time, a bad one
 // a *layouts.ParseError, then io.EOF: a layouts.Reader or a
-// report.Reader.
+// records.Reader.
 type puzzleReader interface {
 	Read() (*layouts.Puzzle, error)
 }

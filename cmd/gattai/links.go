@@ -7,7 +7,7 @@ import (
 
 	"gattai/layouts"
 	"gattai/links"
-	"gattai/report"
+	"gattai/records"
 )
 
 // linkInput reports whether the input read through br holds setters'
@@ -26,13 +26,13 @@ func linkInput(f, blank string, br *bufio.Reader) bool {
 
 // recordInput reports whether the input read through br holds gattai's
 // own records (--to json): as --format says, or, under auto, as its
-// first line looks (report.Detect).
+// first line looks (records.Detect).
 func recordInput(f string, br *bufio.Reader) bool {
 	switch f {
 	case "json":
 		return true
 	case "auto":
-		return report.Detect(links.Head(br))
+		return records.Detect(links.Head(br))
 	}
 	return false
 }

@@ -11,8 +11,8 @@ import (
 	"gattai/report"
 )
 
-// records reads JSON Lines as written by --to json.
-func records(t *testing.T, out string) []report.Record {
+// decodeRecords decodes JSON Lines as written by --to json.
+func decodeRecords(t *testing.T, out string) []report.Record {
 	t.Helper()
 	var recs []report.Record
 	for line := range strings.Lines(out) {
@@ -55,7 +55,7 @@ func TestRecordsRoundTrip(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("generate: exit %d: %s", code, errs)
 			}
-			want := records(t, made)
+			want := decodeRecords(t, made)
 			file := filepath.Join(t.TempDir(), "made.jsonl")
 			if err := os.WriteFile(file, []byte(made), 0o644); err != nil {
 				t.Fatal(err)
@@ -66,7 +66,7 @@ func TestRecordsRoundTrip(t *testing.T) {
 				if code != 0 {
 					t.Fatalf("%s: exit %d: %s", how, code, errs)
 				}
-				got := records(t, out)
+				got := decodeRecords(t, out)
 				if len(got) != len(want) {
 					t.Fatalf("%s: %d records, want %d", how, len(got), len(want))
 				}
@@ -140,7 +140,7 @@ func TestRecordsStopped(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, errs, code := runGattai(t, "", "count", "--to", "json", "--limit", "1000000000", "--jobs", "1", "--timeout", "100ms", file)
-	recs := records(t, out)
+	recs := decodeRecords(t, out)
 	if code != exitTimeout || len(recs) != 1 || recs[0].Status != report.Timeout || recs[0].Puzzle != strings.Repeat(".", 81)+"\n" {
 		t.Fatalf("exit %d, %s, %s", code, out, errs)
 	}

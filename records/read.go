@@ -1,4 +1,8 @@
-package report
+// Package records reads back the records that gattai writes (--to json,
+// package report), so that a record's "puzzle" (and "layout") can be
+// solved, rated or counted again: gattai's commands and gattai.Read read
+// their own output. It needs only package layouts.
+package records
 
 import (
 	"bufio"

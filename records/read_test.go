@@ -1,4 +1,4 @@
-package report_test
+package records_test
 
 import (
 	"bytes"
@@ -12,13 +12,14 @@ import (
 
 	"gattai/internal/testkit"
 	"gattai/layouts"
+	"gattai/records"
 	"gattai/report"
 )
 
 // readAll reads every record of data, puzzles and errors in order.
 func readAll(t *testing.T, data []byte, opts layouts.ReadOptions) ([]*layouts.Puzzle, []error) {
 	t.Helper()
-	r := report.NewReader(bytes.NewReader(data), opts)
+	r := records.NewReader(bytes.NewReader(data), opts)
 	var ps []*layouts.Puzzle
 	var errs []error
 	for range bytes.Count(data, []byte("\n")) + 2 {
@@ -107,13 +108,13 @@ func TestReadBad(t *testing.T) {
 		is   error
 		good bool
 	}{
-		{`bad.jsonl:1:1: bad record: no "puzzle" field (p.txt:1, status "error")`, report.ErrRecord, false},
-		{`bad.jsonl:2:12: bad record: "puzzle" is a number, not a string`, report.ErrRecord, false},
+		{`bad.jsonl:1:1: bad record: no "puzzle" field (p.txt:1, status "error")`, records.ErrRecord, false},
+		{`bad.jsonl:2:12: bad record: "puzzle" is a number, not a string`, records.ErrRecord, false},
 		{`bad.jsonl:3:37: syntax error: unexpected end of the record`, layouts.ErrSyntax, false},
-		{`bad.jsonl:4:1: bad record: not a JSON object`, report.ErrRecord, false},
+		{`bad.jsonl:4:1: bad record: not a JSON object`, records.ErrRecord, false},
 		{`bad.jsonl:5:11: in "puzzle" at 1:3: unknown symbol 'x'`, layouts.ErrSymbol, false},
 		{`bad.jsonl:6:75: in "layout": bad layout: unknown field "extra"`, layouts.ErrLayout, false},
-		{`bad.jsonl:7:11: bad record: "puzzle" holds more than one puzzle`, report.ErrRecord, false},
+		{`bad.jsonl:7:11: bad record: "puzzle" holds more than one puzzle`, records.ErrRecord, false},
 		{`bad.jsonl:8:11: in "puzzle" at 1:1: empty input`, layouts.ErrEmpty, false},
 		// JSON would keep the last "puzzle": refused, as elsewhere.
 		{`bad.jsonl:9:33: syntax error: key "puzzle" given twice`, layouts.ErrSyntax, false},
@@ -149,17 +150,17 @@ func TestReadEdges(t *testing.T) {
 	}{
 		{"empty", "", nil, "f:1:1: empty input", layouts.ErrEmpty},
 		{"comments only", "# seed 1\n\n", nil, "f:1:1: empty input", layouts.ErrEmpty},
-		{"too long", `{"puzzle":"` + strings.Repeat(" ", report.MaxRecord) + "\"}\n" + killer, nil,
+		{"too long", `{"puzzle":"` + strings.Repeat(" ", records.MaxRecord) + "\"}\n" + killer, nil,
 			"f:1:1: beyond limits: a record of more than 16 MiB", layouts.ErrTooLarge},
 		{"utf-8 mark", "\uFEFF" + killer, nil, "", nil},
 		{"utf-16", utf16LE("\uFEFF" + killer + "\r\n"), nil, "", nil}, // as Windows PowerShell 5 redirects output
 		{"model for plain records", `{"puzzle":"1234341221434321\n"}`, testkit.Model(t, "classic", 4), "", nil},
 		{"model and another layout", killer, testkit.Model(t, "classic", 4),
-			`f:1:41: bad record: its "layout" is not the layout given`, report.ErrRecord},
+			`f:1:41: bad record: its "layout" is not the layout given`, records.ErrRecord},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := report.NewReader(strings.NewReader(tt.in), layouts.ReadOptions{File: "f", Model: tt.model})
+			r := records.NewReader(strings.NewReader(tt.in), layouts.ReadOptions{File: "f", Model: tt.model})
 			p, err := r.Read()
 			if tt.msg == "" {
 				if err != nil || p == nil {
@@ -217,7 +218,7 @@ func TestDetect(t *testing.T) {
 		{"", false},
 	}
 	for _, tt := range tests {
-		if got := report.Detect([]byte(tt.in)); got != tt.want {
+		if got := records.Detect([]byte(tt.in)); got != tt.want {
 			t.Errorf("Detect(%.40q) = %v, want %v", tt.in, got, tt.want)
 		}
 	}
@@ -239,7 +240,7 @@ func FuzzRead(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lines := bytes.Count(data, []byte("\n")) + 1
-		r := report.NewReader(bytes.NewReader(data), layouts.ReadOptions{File: "fuzz"})
+		r := records.NewReader(bytes.NewReader(data), layouts.ReadOptions{File: "fuzz"})
 		for range lines + 2 {
 			p, err := r.Read()
 			if err == io.EOF {
@@ -264,7 +265,7 @@ func FuzzRead(f *testing.F) {
 			}
 			var b bytes.Buffer
 			report.Write(&b, rec)
-			q, err := report.NewReader(&b, layouts.ReadOptions{}).Read()
+			q, err := records.NewReader(&b, layouts.ReadOptions{}).Read()
 			if err != nil || !slices.Equal(q.Givens, p.Givens) || !bytes.Equal(q.Model.Layout.MarshalFile(), p.Model.Layout.MarshalFile()) {
 				t.Fatalf("written as %s read back as %v, %v", b.Bytes(), q, err)
 			}

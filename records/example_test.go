@@ -1,4 +1,4 @@
-package report_test
+package records_test
 
 import (
 	"fmt"
@@ -6,16 +6,16 @@ import (
 	"strings"
 
 	"gattai/layouts"
-	"gattai/report"
+	"gattai/records"
 )
 
 // Records that gattai wrote read back as their puzzles: the text of
 // "puzzle" on the layout of "layout", the other fields ignored.
 func ExampleReader() {
-	records := `{"input":"seed 3 #1","status":"unique","puzzle":"...3....1.2...31\n","layout":{"size":4,"grids":[{"at":"r1c1"}],"constraints":[{"kind":"killer","cells":["r1c1","r1c2"],"sum":3}]}}
+	text := `{"input":"seed 3 #1","status":"unique","puzzle":"...3....1.2...31\n","layout":{"size":4,"grids":[{"at":"r1c1"}],"constraints":[{"kind":"killer","cells":["r1c1","r1c2"],"sum":3}]}}
 {"input":"p.txt:2","status":"error","error":{"file":"p.txt","line":2,"message":"unknown symbol"}}
 `
-	r := report.NewReader(strings.NewReader(records), layouts.ReadOptions{File: "made.jsonl"})
+	r := records.NewReader(strings.NewReader(text), layouts.ReadOptions{File: "made.jsonl"})
 	for {
 		p, err := r.Read()
 		if err == io.EOF {
