@@ -351,7 +351,10 @@ func (r *Reader) fastLine(s *sheet, l line, m *Model) (*Puzzle, bool) {
 	}
 	var p *Puzzle
 	var givens []uint8
-	if len(text) == 81 {
+	if sp := r.spare; sp != nil && cap(sp.Givens) >= len(text) {
+		r.spare = nil
+		p, givens = sp, sp.Givens[:len(text)]
+	} else if len(text) == 81 {
 		// The common 9x9 line: the puzzle and its cells in one allocation.
 		pc := new(puzzle81)
 		p, givens = &pc.p, pc.cells[:]

@@ -67,6 +67,8 @@ type Reader struct {
 	blanks       string // empty cells besides '.' and '0' outside a canvas: '-' and Blank
 	canvasBlanks string // those of Blank that are no canvas filler
 
+	spare *Puzzle // handed back by Reuse, for the next puzzle read
+
 	models map[string]*Model // built-ins compiled so far, by name/n
 	recent lastModel         // the built-in asked for last, to skip the map
 	shapes []shape           // canvas shapes of the built-ins, made on first use
@@ -617,4 +619,14 @@ func lineLike(s string, m *Model) int {
 func isParseError(err error) bool {
 	var pe *ParseError
 	return errors.As(err, &pe)
+}
+
+// Reuse hands r a puzzle that its caller is done with (one a Reader
+// read): nothing will look at it, or its givens, again. r may read a
+// later puzzle into its memory, which spares a batch of line puzzles
+// fresh memory for each.
+func (r *Reader) Reuse(p *Puzzle) {
+	if p != nil {
+		r.spare = p
+	}
 }

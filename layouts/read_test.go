@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -509,5 +510,51 @@ func TestExcerpt(t *testing.T) {
 		if got := Excerpt(tc.in); got != tc.want {
 			t.Errorf("Excerpt(%q) = %s, want %s", tc.in, got, tc.want)
 		}
+	}
+}
+
+// A puzzle handed back with Reuse is read into: the next line puzzle
+// takes over its memory, and reads exactly as without it, of any size
+// its cells fit; a line too long for it gets fresh memory.
+func TestReuse(t *testing.T) {
+	const in = l81 + "\n" + "1234341221434321\n" + l81 + "\n" + "# a comment\n" + l81 + "\n"
+	var want []*Puzzle
+	r := NewReader(strings.NewReader(in), ReadOptions{File: "x"})
+	for {
+		p, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, p)
+	}
+	if len(want) != 4 {
+		t.Fatalf("%d puzzles, want 4", len(want))
+	}
+	r = NewReader(strings.NewReader(in), ReadOptions{File: "x"})
+	var prev *Puzzle
+	for i := range want {
+		if prev != nil {
+			r.Reuse(prev)
+		}
+		p, err := r.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if prev != nil && p != prev {
+			t.Errorf("puzzle %d: read into fresh memory, not the puzzle handed back", i+1)
+		}
+		if p.String() != want[i].String() || !reflect.DeepEqual(p.Source, want[i].Source) || p.Model.N != want[i].Model.N {
+			t.Errorf("puzzle %d: read as\n%v %+v\nwant\n%v %+v", i+1, p, p.Source, want[i], want[i].Source)
+		}
+		prev = p
+	}
+	// 256 cells do not fit in the 81 of the last puzzle.
+	r = NewReader(strings.NewReader(strings.Repeat(".", 256)+"\n"), ReadOptions{})
+	r.Reuse(prev)
+	if p, err := r.Read(); err != nil || p == prev || len(p.Givens) != 256 {
+		t.Errorf("a 16x16 line read into a 9x9 puzzle's memory, or not read: %v", err)
 	}
 }

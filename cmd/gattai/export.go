@@ -85,7 +85,7 @@ func (c *exportCmd) Run(e *env) error {
 	defer close(quit)
 	go func() {
 		defer close(recs)
-		readAll(c.sources(e.stdin), reading{c.Format, m, e.stderr, c.Blank}, &n, func(rec *record) bool {
+		readAll(c.sources(e.stdin), reading{c.Format, m, e.stderr, c.Blank, nil}, &n, func(rec *record) bool {
 			select {
 			case recs <- rec:
 				return true

@@ -41,7 +41,7 @@ func recordInput(f string, br *bufio.Reader) bool {
 // line, or the whole input when it is JSON (links.Reader). Each puzzle
 // carries its own layout. Notes on what a link held and gattai ignored
 // go to notes.
-func readLinks(name, format string, br *bufio.Reader, notes io.Writer, put func(*record) bool) bool {
+func readLinks(name, format string, br *bufio.Reader, notes io.Writer, sp *spare, put func(*record) bool) bool {
 	site := links.Auto
 	switch format {
 	case "fpuzzles":
@@ -49,7 +49,7 @@ func readLinks(name, format string, br *bufio.Reader, notes io.Writer, put func(
 	case "sudokupad":
 		site = links.SudokuPad
 	}
-	return readPuzzles(name, linkReader{links.NewReader(br, name, site), notes}, put)
+	return readPuzzles(name, linkReader{links.NewReader(br, name, site), notes}, sp, put)
 }
 
 // linkReader is a links.Reader whose puzzles' notes go to notes.

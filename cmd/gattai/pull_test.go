@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,7 +11,8 @@ import (
 )
 
 // Workers that read for themselves (files, --jobs above 1) print the
-// same records in the same order as one job: puzzles, bad lines and
+// same records in the same order as one job, which reads each puzzle
+// into the last one's memory: puzzles of three sizes, bad lines and
 // several files, with chunks of every size from one puzzle up.
 func TestPullPipelineOrder(t *testing.T) {
 	dir := t.TempDir()
@@ -27,6 +29,9 @@ func TestPullPipelineOrder(t *testing.T) {
 		}
 		if i < 30 {
 			b.WriteString(l + "\n")
+		}
+		if i == 10 { // other sizes between the 9x9 lines
+			b.WriteString("...3....1.2...31\n" + strings.Repeat(".", 255) + "1\n")
 		}
 	}
 	fa, fb := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
@@ -85,5 +90,31 @@ func TestPullChunkSize(t *testing.T) {
 		if got := pullChunkSize(tc.perPuzzle); got != int(tc.want) {
 			t.Errorf("pullChunkSize(%d) = %d, want %d", tc.perPuzzle, got, tc.want)
 		}
+	}
+}
+
+// One job over regular files reads each puzzle into the memory of the
+// last one handled (see spare): the allocations of a count grow by
+// about two a puzzle (its line and its solution), not four.
+func TestOneJobReusesRecords(t *testing.T) {
+	one := readFile(t, td("top1465-200.txt"))
+	dir := t.TempDir()
+	single, double := filepath.Join(dir, "single.txt"), filepath.Join(dir, "double.txt")
+	if err := os.WriteFile(single, []byte(one), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(double, []byte(one+one), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	allocs := func(file string) float64 {
+		return testing.AllocsPerRun(3, func() {
+			if code := run(context.Background(), []string{"count", "--engine", "backtrack", "--jobs", "1", file}, env{stdout: io.Discard, stderr: io.Discard}); code != exitOK {
+				t.Fatalf("exit %d", code)
+			}
+		})
+	}
+	puzzles := float64(strings.Count(one, "\n"))
+	if per := (allocs(double) - allocs(single)) / puzzles; per > 2.5 {
+		t.Errorf("%.2f allocations a puzzle, want at most 2.5", per)
 	}
 }
