@@ -229,35 +229,38 @@ func batch(ctx context.Context, e *env, in *inputFlags, ef *engineFlags, do work
 		return true
 	}
 
-	rd := reading{in.Format, m, e.stderr, in.Blank, nil}
+	// A record handled is done with, but the first, which the tally
+	// keeps: the puzzles read next take it over (see spares).
+	sp := &spares{}
+	handleAndFree := func(rec *record) bool {
+		if !handle(rec) {
+			return false
+		}
+		if rec != t.first {
+			sp.put(rec)
+		}
+		return true
+	}
 	read := func(put func(*record) bool) {
-		readAll(srcs, rd, &bytesRead, put)
+		readAll(srcs, reading{in.Format, m, e.stderr, in.Blank, sp}, &bytesRead, put)
 	}
 	do = guarded(do)
 	if jobs == 1 && total >= 0 {
 		// One core and regular files, which never block: read, solve
-		// and write in turn, with no hand-offs. Each record is done
-		// once handled, but the first, which the tally keeps: the
-		// next puzzle is read into it (see spare).
+		// and write in turn, with no hand-offs.
 		s, _ := gattai.New(opts) // options checked above
-		rd.spare = &spare{}
 		read(func(rec *record) bool {
 			if rec.err == nil {
 				rec.out, rec.err = do(s, ctx, rec.puzzle)
 			}
-			if !handle(rec) || rec.stopped() {
-				return false
-			}
-			if rec != t.first {
-				rd.spare.rec = rec
-			}
-			return true
+			stopped := rec.stopped()
+			return handleAndFree(rec) && !stopped
 		})
 	} else if total >= 0 {
 		// Regular files: the workers read for themselves, in turn.
-		pullPipeline(ctx, stop, jobs, opts, do, handle, read)
+		pullPipeline(ctx, stop, jobs, opts, do, handleAndFree, read)
 	} else {
-		pipeline(ctx, stop, jobs, opts, do, handle, read)
+		pipeline(ctx, stop, jobs, opts, do, handleAndFree, read)
 	}
 	prog.finish()
 	t.elapsed = time.Since(start)
@@ -626,26 +629,52 @@ type reading struct {
 	format string
 	model  *layouts.Model
 	notes  io.Writer
-	blank  string // --blank
-	spare  *spare // nil unless records are handled one at a time
+	blank  string  // --blank
+	spares *spares // records to read into; nil: fresh ones
 }
 
-// spare is a record that the writer is done with, puzzle and all, for
-// the next puzzle read to take over. When records are handled one at a
-// time (one job, regular files), a batch of cheap puzzles then reads
-// into the same memory. Otherwise every puzzle and record is fresh
-// memory, which a run too short for the collector to reuse any faults
-// in a page at a time: a quarter of a top1465 count's page faults.
-type spare struct{ rec *record }
+// spares are records that the writer is done with, puzzle and all, for
+// the puzzles read next to take over: a batch of cheap puzzles then
+// reads into the same memory over and over. Otherwise every puzzle and
+// record is fresh memory, which a run too short for the collector to
+// reuse any faults in a page at a time: a quarter of a top1465 count's
+// page faults. The writer puts, the reader of the moment takes.
+type spares struct {
+	mu   sync.Mutex
+	recs []*record
+}
 
-// record is the spare record, emptied, or a new one.
-func (s *spare) record() *record {
-	if s == nil || s.rec == nil {
-		return new(record)
+// maxSpares bounds the records kept: as many as the window of 4 jobs
+// holds (4 chunks a job), which is all a batch that size has in flight.
+const maxSpares = 16 * maxChunk
+
+// put hands over a record that nothing will look at again; s may be
+// nil.
+func (s *spares) put(r *record) {
+	if s == nil {
+		return
 	}
-	r := s.rec
-	s.rec = nil
-	*r = record{}
+	s.mu.Lock()
+	if len(s.recs) < maxSpares {
+		s.recs = append(s.recs, r)
+	}
+	s.mu.Unlock()
+}
+
+// take is a spare record, or nil; s may be nil.
+func (s *spares) take() *record {
+	if s == nil {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := len(s.recs)
+	if n == 0 {
+		return nil
+	}
+	r := s.recs[n-1]
+	s.recs[n-1] = nil
+	s.recs = s.recs[:n-1]
 	return r
 }
 
@@ -682,17 +711,17 @@ func readSource(s source, rd reading, n *atomic.Int64, put func(*record) bool) b
 		if rd.model != nil {
 			return put(&record{file: s.name, err: errors.New("a setter's link carries its own layout: drop --layout, --layout-file, --size and --box")})
 		}
-		return readLinks(s.name, rd.format, br, rd.notes, rd.spare, put)
+		return readLinks(s.name, rd.format, br, rd.notes, rd.spares, put)
 	}
 	f, _ := layouts.ParseFormat(rd.format) // kong's enum holds it to the list
-	return readPuzzles(s.name, layouts.NewReader(br, layouts.ReadOptions{File: s.name, Format: f, Model: rd.model, Blank: rd.blank}), rd.spare, put)
+	return readPuzzles(s.name, layouts.NewReader(br, layouts.ReadOptions{File: s.name, Format: f, Model: rd.model, Blank: rd.blank}), rd.spares, put)
 }
 
 // readRecords is readSource for gattai's own records (--to json): each
 // record's puzzle, on its layout, or as --layout and the like say for a
 // record without one.
 func readRecords(name string, rd reading, br *bufio.Reader, put func(*record) bool) bool {
-	return readPuzzles(name, records.NewReader(br, layouts.ReadOptions{File: name, Model: rd.model, Blank: rd.blank}), rd.spare, put)
+	return readPuzzles(name, records.NewReader(br, layouts.ReadOptions{File: name, Model: rd.model, Blank: rd.blank}), rd.spares, put)
 }
 
 // puzzleReader reads the puzzles of a source one at a time, a bad one
@@ -703,20 +732,25 @@ type puzzleReader interface {
 }
 
 // readPuzzles hands a record for each puzzle that r reads from the
-// source name to put, in the spare record and puzzle if there are; it
-// reports whether to go on.
-func readPuzzles(name string, r puzzleReader, sp *spare, put func(*record) bool) bool {
+// source name to put, read into spare records and puzzles while there
+// are; it reports whether to go on.
+func readPuzzles(name string, r puzzleReader, sp *spares, put func(*record) bool) bool {
 	ru, _ := r.(reuser)
 	for {
-		if ru != nil && sp != nil && sp.rec != nil && sp.rec.puzzle != nil {
-			ru.Reuse(sp.rec.puzzle)
-			sp.rec.puzzle = nil
+		rec := sp.take()
+		if rec == nil {
+			rec = new(record)
+		} else {
+			if ru != nil && rec.puzzle != nil {
+				ru.Reuse(rec.puzzle)
+			}
+			*rec = record{}
 		}
 		p, err := r.Read()
 		if err == io.EOF {
+			sp.put(rec)
 			return true
 		}
-		rec := sp.record()
 		rec.puzzle, rec.file = p, name
 		if err == nil {
 			rec.line = p.Source.Line

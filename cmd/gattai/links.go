@@ -41,7 +41,7 @@ func recordInput(f string, br *bufio.Reader) bool {
 // line, or the whole input when it is JSON (links.Reader). Each puzzle
 // carries its own layout. Notes on what a link held and gattai ignored
 // go to notes.
-func readLinks(name, format string, br *bufio.Reader, notes io.Writer, sp *spare, put func(*record) bool) bool {
+func readLinks(name, format string, br *bufio.Reader, notes io.Writer, sp *spares, put func(*record) bool) bool {
 	site := links.Auto
 	switch format {
 	case "fpuzzles":
