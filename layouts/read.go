@@ -630,3 +630,20 @@ func (r *Reader) Reuse(p *Puzzle) {
 		r.spare = p
 	}
 }
+
+// FirstLine is the first line of head, the start of an input, that is
+// neither blank nor a '#' comment, trimmed (nil if there is none), and
+// whether it is whole: ended by a line feed, not by the end of head. A
+// byte-order mark before it is skipped. What an input holds is told by
+// it (links.DetectReader, records.Detect).
+func FirstLine(head []byte) (line []byte, whole bool) {
+	head = bytes.TrimPrefix(head, []byte("\ufeff"))
+	for len(head) > 0 {
+		line, rest, ended := bytes.Cut(head, []byte("\n"))
+		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
+			return t, ended
+		}
+		head = rest
+	}
+	return nil, false
+}

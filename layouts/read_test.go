@@ -558,3 +558,25 @@ func TestReuse(t *testing.T) {
 		t.Errorf("a 16x16 line read into a 9x9 puzzle's memory, or not read: %v", err)
 	}
 }
+
+// FirstLine tells links.Head when it has seen enough to detect the
+// input: a whole line that is neither blank nor a comment.
+func TestFirstLine(t *testing.T) {
+	for _, tc := range []struct {
+		head string
+		want bool
+	}{
+		{"", false},
+		{"1.3.", false}, // not whole yet
+		{"# made by hand\n", false},
+		{"# made by hand\n\n  \r\n", false},
+		{"\ufeff# made by hand\n1.3.\n", true},
+		{"\ufeff1.3.\n", true},
+		{"{\n", true},
+		{"  https://f-puzzles.com/?load=x\r\n", true},
+	} {
+		if _, got := FirstLine([]byte(tc.head)); got != tc.want {
+			t.Errorf("FirstLine(%q) whole = %v", tc.head, got)
+		}
+	}
+}

@@ -15,28 +15,6 @@ import (
 	"gattai/sudokupad"
 )
 
-// firstLine tells Head when it has seen enough to detect the input:
-// a whole line that is neither blank nor a comment.
-func TestFirstLine(t *testing.T) {
-	for _, tc := range []struct {
-		head string
-		want bool
-	}{
-		{"", false},
-		{"1.3.", false}, // not whole yet
-		{"# made by hand\n", false},
-		{"# made by hand\n\n  \r\n", false},
-		{"\ufeff# made by hand\n1.3.\n", true},
-		{"\ufeff1.3.\n", true},
-		{"{\n", true},
-		{"  https://f-puzzles.com/?load=x\r\n", true},
-	} {
-		if _, got := firstLine([]byte(tc.head)); got != tc.want {
-			t.Errorf("firstLine(%q) whole = %v", tc.head, got)
-		}
-	}
-}
-
 // plainLine lets DetectReader skip the detectors only for lines that
 // they would never take for a link.
 func TestPlainLine(t *testing.T) {

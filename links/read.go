@@ -128,7 +128,7 @@ func DetectReader(br *bufio.Reader, blank string) bool {
 	if t := bytes.TrimSpace(head); len(t) > 0 && json(t) {
 		return true
 	}
-	if line, _ := firstLine(head); line != nil {
+	if line, _ := layouts.FirstLine(head); line != nil {
 		if plainLine(line) {
 			return false // spares the detectors' regexps
 		}
@@ -150,26 +150,11 @@ func Head(br *bufio.Reader) []byte {
 			return head // all there is
 		}
 		head, _ = br.Peek(br.Buffered())
-		if _, whole := firstLine(head); len(head) >= limit || whole {
+		if _, whole := layouts.FirstLine(head); len(head) >= limit || whole {
 			return head
 		}
 		n = len(head) + 1
 	}
-}
-
-// firstLine is the first line of head that is neither blank nor a
-// comment, trimmed (nil if there is none), and whether it is whole:
-// ended by a line feed, not by the end of head.
-func firstLine(head []byte) (line []byte, whole bool) {
-	head = bytes.TrimPrefix(head, []byte("\ufeff"))
-	for len(head) > 0 {
-		line, rest, ended := bytes.Cut(head, []byte("\n"))
-		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
-			return t, ended
-		}
-		head = rest
-	}
-	return nil, false
 }
 
 // plainLine reports a line of digits, '.' and '-' only, as most puzzle

@@ -350,16 +350,7 @@ func (t *textSource) Read(b []byte) (int, error) {
 // f-puzzles ("size" and "grid") or SudokuPad ("cells") puzzle. The line
 // may be cut short: the fields before the cut tell.
 func Detect(head []byte) bool {
-	head = bytes.TrimPrefix(head, []byte("\uFEFF"))
-	var text []byte
-	for len(head) > 0 {
-		text, head, _ = bytes.Cut(head, []byte("\n"))
-		if t := bytes.TrimSpace(text); len(t) > 0 && t[0] != '#' {
-			break
-		}
-		text = nil
-	}
-	text = bytes.TrimSpace(text)
+	text, _ := layouts.FirstLine(head)
 	if len(text) == 0 || text[0] != '{' {
 		return false
 	}
