@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -54,7 +53,7 @@ func Excerpt(s string) string {
 		}
 		s, cut = s[:n], "..."
 	}
-	if strings.ContainsFunc(s, func(r rune) bool { return r == unicode.ReplacementChar || !unicode.IsGraphic(r) }) {
+	if strings.ContainsRune(s, utf8.RuneError) || !printable(s) {
 		return strconv.Quote(s) + cut
 	}
 	return s + cut

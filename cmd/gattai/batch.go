@@ -253,7 +253,7 @@ func batch(ctx context.Context, e *env, in *inputFlags, ef *engineFlags, do work
 			if rec.err == nil {
 				rec.out, rec.err = do(s, ctx, rec.puzzle)
 			}
-			stopped := rec.stopped()
+			stopped := rec.stopped() // before the record is handed on
 			return handleAndFree(rec) && !stopped
 		})
 	} else if total >= 0 {

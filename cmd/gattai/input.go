@@ -127,7 +127,7 @@ func (f *inputFlags) sources(stdin io.Reader) []source {
 			out = append(out, source{"-", func() (io.ReadCloser, error) { return io.NopCloser(stdin), nil }})
 			continue
 		}
-		if _, err := os.Stat(name); err != nil && (links.Detect([]byte(name))) {
+		if _, err := os.Stat(name); err != nil && links.Detect([]byte(name)) {
 			// A setter's link pasted as an argument: the link is the input.
 			out = append(out, source{"link", func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader(name)), nil }})
 			continue
