@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gattai/fpuzzles"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 	"gattai/lzstring"
 	"gattai/sudokupad"
@@ -142,4 +143,53 @@ func same(t *testing.T, got, want []string) {
 			t.Errorf("read %q, want %q", got[i], want[i])
 		}
 	}
+}
+
+// FuzzReader: any stream of links reads without a panic and comes to
+// an end, one record at most a line (or one for a JSON document); an
+// error is a *layouts.ParseError inside the input, one line of
+// printable text; a puzzle read compiles on its layout and sits at a
+// line of the input.
+func FuzzReader(f *testing.F) {
+	good := fpuzzles.LinkPrefix + lzstring.CompressToBase64(grid4+"}")
+	f.Add("# two\n" + good + "\n\n  " + good + "\n")
+	f.Add(good + "\nhello\n" + good)
+	f.Add("{\"cells\": [[{}]],\n \"x\" 1}\n")
+	f.Add("   {\"cells\":[[{},1]]}\n")
+	f.Add("{\"input\": \"a.txt:1\", \"puzzle\": \"1...\"}\n")
+	if data, err := os.ReadFile("../fpuzzles/testdata/links.txt"); err == nil {
+		f.Add(string(data))
+	}
+	m, _ := layouts.Compile(layouts.Classic(4, layouts.DefaultBox(4)))
+	if b, err := sudokupad.Marshal(layouts.NewPuzzle(m), sudokupad.WriteOptions{}); err == nil {
+		f.Add(string(b))
+		f.Add("scl" + lzstring.CompressToBase64(string(b)) + "\n" + good)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		lines := strings.Count(in, "\n") + 1
+		rd := NewReader(strings.NewReader(in), "fuzz", Auto)
+		for range lines + 1 {
+			p, err := rd.Read()
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				var pe *layouts.ParseError
+				if !errors.As(err, &pe) || pe.File != "fuzz" || pe.Line < 1 || pe.Col < 1 || pe.Line > lines {
+					t.Fatalf("%v: not a *layouts.ParseError inside the %d lines", err, lines)
+				}
+				if !testkit.OneLine(err.Error()) {
+					t.Fatalf("%q is not one line of printable text", err)
+				}
+				continue
+			}
+			if p.Source.File != "fuzz" || p.Source.Line < 1 || p.Source.Line > lines {
+				t.Fatalf("a puzzle at %s:%d, outside the %d lines", p.Source.File, p.Source.Line, lines)
+			}
+			if _, err := layouts.Compile(p.Model.Layout); err != nil {
+				t.Fatalf("read a layout that does not compile: %v", err)
+			}
+		}
+		t.Fatalf("more records than the %d lines", lines)
+	})
 }
