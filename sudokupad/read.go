@@ -510,12 +510,12 @@ func (r *reader) read(sp *sclPuzzle) error {
 	}
 	for i, used := range usedLine {
 		if !used && !r.line(dr, i, sp.Lines[i]) {
-			return &UnsupportedError{Key: "lines", Index: i + 1, Detail: fmt.Sprintf("a %s line through %d points", sp.Lines[i].Color, len(sp.Lines[i].WayPoints))}
+			return &UnsupportedError{Key: "lines", Index: i + 1, Detail: fmt.Sprintf("a %s line through %d points", layouts.Excerpt(sp.Lines[i].Color), len(sp.Lines[i].WayPoints))}
 		}
 	}
 	for i, a := range sp.Arrows {
 		if !r.arrow(dr, i, a) {
-			return &UnsupportedError{Key: "arrows", Index: i + 1, Detail: fmt.Sprintf("a %s arrow through %d points", a.Color, len(a.WayPoints))}
+			return &UnsupportedError{Key: "arrows", Index: i + 1, Detail: fmt.Sprintf("a %s arrow through %d points", layouts.Excerpt(a.Color), len(a.WayPoints))}
 		}
 	}
 	if err := r.meta(sp); err != nil {
@@ -548,7 +548,7 @@ func (r *reader) read(sp *sclPuzzle) error {
 			s := strings.Trim(strings.TrimSpace(string(c.Value)), `"`)
 			sum, err := strconv.Atoi(strings.TrimSpace(s))
 			if err != nil {
-				return &UnsupportedError{Key: "cages", Index: i + 1, Detail: fmt.Sprintf("value %s is not a sum", c.Value)}
+				return &UnsupportedError{Key: "cages", Index: i + 1, Detail: fmt.Sprintf("value %s is not a sum", layouts.Excerpt(string(c.Value)))}
 			}
 			k.Sum = sum
 		}
@@ -611,10 +611,10 @@ func shapeText(s sclShape) string {
 		shape = "circle"
 	}
 	if !emptyJSON(s.Text) {
-		shape += " with text " + string(s.Text)
+		shape += " with text " + layouts.Excerpt(string(s.Text))
 	}
 	if s.BackgroundColor != "" {
-		shape = s.BackgroundColor + " " + shape
+		shape = layouts.Excerpt(s.BackgroundColor) + " " + shape
 	}
 	if len(s.Center) == 2 {
 		return fmt.Sprintf("a %s at %g,%g", shape, s.Center[0], s.Center[1])

@@ -547,6 +547,9 @@ func TestParseErrorsSay(t *testing.T) {
 		{"line", twoByTwo(``)[:len(twoByTwo(``))-len(`,"metadata":{}}`)] + `,"lines":[{"wayPoints":[[0.5,0.5],[1.5,1.5]],"color":"#FF0000"}]}`, `-:1:77: SudokuPad "lines" item 1`},
 		{"huge digit", `{"cells":[[{"value":1e400}]]}`, `-:1:21: unknown symbol: cell r1c1 holds 1e400, not a digit 1..1`},
 		// What the link holds is repeated on one printable line.
+		{"line colour with a control", "{\"cells\":[[{}]],\"lines\":[{\"wayPoints\":[[0.5,0.5],[0.5,0.6]],\"color\":\"#F\x7f\"}]}", `-:1:26: SudokuPad "lines" item 1 (a "#F\x7f" line through 2 points) is not supported yet`},
+		{"overlay colour and text", "{\"cells\":[[{}]],\"overlays\":[{\"center\":[0.5,0.5],\"width\":0.5,\"height\":0.5,\"backgroundColor\":\"#\x7f\",\"text\":\"a\x7f\"}]}", `-:1:29: SudokuPad "overlays" item 1 (a "#\x7f" rectangle with text "\"a\x7f\"" at 0.5,0.5) is not supported yet`},
+		{"long cage value", `{"cells":[[{}]],"cages":[{"cells":[[0,0]],"value":"` + strings.Repeat("x", 100) + `"}]}`, `-:1:26: SudokuPad "cages" item 1 (value "` + strings.Repeat("x", 39) + `... is not a sum) is not supported yet`},
 		{"digit with a control", "{\"cells\":[[{\"value\":\"1\x7f\"}]]}", `-:1:21: unknown symbol: cell r1c1 holds "\"1\x7f\"", not a digit 1..1`},
 		{"grids not a cell", twoByTwo(`"grids":5`), `-:1:88: bad layout: metadata grids: "5" is not a cell like r1c1`},
 		{"no rows", `{"cells":[]}`, `-:1:10: wrong shape: cells: no rows of cells`},
