@@ -313,6 +313,7 @@ func TestParseErrors(t *testing.T) {
 		{"cage cells a string", fp(`,"killercage":[{"cells":"R1C1"}]`), layouts.ErrSyntax, "", `killercage[0].cells: want a list of strings, found "R1C1"`},
 		{"flag a word", fp(`,"diagonal+":"yes"`), layouts.ErrSyntax, "", `"diagonal+": want true or false, found "yes"`},
 		{"little killer direction", fp(`,"littlekillersum":[{"cell":"R0C1","direction":5,"value":3}]`), ErrUnsupported, "", `with direction 5`},
+		{"little killer direction with a control", fp(",\"littlekillersum\":[{\"cell\":\"R0C1\",\"direction\":[\"\x7f\"],\"value\":3}]"), ErrUnsupported, "", `with direction "[\"\x7f\"]" (not UL`},
 		// Any other error in a key's value names the key.
 		{"cage cell outside", fp(`,"killercage":[{"cells":["R1C9"]}]`), layouts.ErrLayout, "", "killercage: bad layout: cell R1C9 is outside the 4x4 grid"},
 		{"not fpuzzles", `hello world!`, ErrNotFPuzzles, "", ""},

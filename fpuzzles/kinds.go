@@ -336,7 +336,7 @@ func readLittleKillers(r *reader, raw json.RawMessage) error {
 	return readOutside(r, raw, "little killer clue", func(e outsideClue, row, col, v int) error {
 		var dir string
 		if e.Direction != nil && json.Unmarshal(e.Direction, &dir) != nil {
-			return &UnsupportedError{Key: "littlekillersum", Detail: fmt.Sprintf("with direction %s (not UL, UR, DL or DR)", e.Direction)}
+			return &UnsupportedError{Key: "littlekillersum", Detail: fmt.Sprintf("with direction %s (not UL, UR, DL or DR)", layouts.Excerpt(string(e.Direction)))}
 		}
 		step, ok := directions[strings.ToUpper(strings.TrimSpace(dir))]
 		if !ok {
