@@ -27,12 +27,22 @@ type ParseError struct {
 	Err       error
 }
 
+// Error is the error on one line of printable text: a name or message
+// that holds anything else (input repeated where no Excerpt was taken)
+// is quoted whole rather than reach a terminal or a log as it is.
 func (e *ParseError) Error() string {
 	name := e.File
 	if name == "" {
 		name = "-"
 	}
-	return fmt.Sprintf("%s:%d:%d: %v", name, e.Line, e.Col, e.Err)
+	msg := fmt.Sprint(e.Err)
+	if !printable(name) {
+		name = strconv.Quote(name)
+	}
+	if !printable(msg) {
+		msg = strconv.Quote(msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", name, e.Line, e.Col, msg)
 }
 
 func (e *ParseError) Unwrap() error { return e.Err }

@@ -580,3 +580,22 @@ func TestFirstLine(t *testing.T) {
 		}
 	}
 }
+
+// A ParseError is one line of printable text whatever its parts hold:
+// a name or message with a control character or a line break is
+// quoted whole; others are as they were.
+func TestParseErrorOneLine(t *testing.T) {
+	for _, tc := range []struct {
+		e    ParseError
+		want string
+	}{
+		{ParseError{File: "a.txt", Line: 2, Col: 3, Err: ErrSyntax}, "a.txt:2:3: syntax error"},
+		{ParseError{Line: 1, Col: 1, Err: errors.New("cell r1c1 holds é")}, "-:1:1: cell r1c1 holds é"},
+		{ParseError{File: "a\nb.txt", Line: 1, Col: 1, Err: ErrSyntax}, `"a\nb.txt":1:1: syntax error`},
+		{ParseError{File: "a.txt", Line: 1, Col: 5, Err: fmt.Errorf("%w: a \x7f colour", ErrSyntax)}, `a.txt:1:5: "syntax error: a \x7f colour"`},
+	} {
+		if got := tc.e.Error(); got != tc.want {
+			t.Errorf("%s, want %s", got, tc.want)
+		}
+	}
+}
