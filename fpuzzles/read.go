@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/url"
 	"regexp"
 	"slices"
@@ -116,67 +115,17 @@ func Detect(text []byte) bool {
 	if err != nil {
 		return false
 	}
-	fields, err := topLevel(js)
+	fields, err := layouts.ObjectFields(js)
 	if err != nil {
 		return false
 	}
 	var size, grid bool
 	for _, f := range fields {
-		size = size || f.name == "size"
-		grid = grid || f.name == "grid"
+		size = size || f.Key == "size"
+		grid = grid || f.Key == "grid"
 	}
 	return size && grid
 }
-
-// field is a top-level key of the JSON, its value and where the key
-// and the value start.
-type field struct {
-	name   string
-	raw    json.RawMessage
-	off    int
-	valOff int
-}
-
-// topLevel splits a JSON object into its keys, in order.
-func topLevel(data []byte) ([]field, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, errors.New("not a JSON object")
-	}
-	var out []field
-	for dec.More() {
-		off := int(dec.InputOffset())
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		name, _ := tok.(string)
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return nil, err
-		}
-		off += bytes.IndexByte(data[off:], '"')
-		out = append(out, field{name: name, raw: raw, off: off, valOff: int(dec.InputOffset()) - len(raw)})
-	}
-	if _, err := dec.Token(); err != nil {
-		return nil, err
-	}
-	end := int(dec.InputOffset())
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, &afterError{off: end + len(data[end:]) - len(bytes.TrimLeft(data[end:], " \t\r\n"))}
-	}
-	return out, nil
-}
-
-// afterError is data after the JSON object, at off.
-type afterError struct{ off int }
-
-func (e *afterError) Error() string { return "data after the JSON object" }
 
 // reader is Parse's state: the keys' values gathered before the layout
 // is built from them in a fixed order.
@@ -216,21 +165,21 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 	if err != nil {
 		return nil, fail(nil, 0, err)
 	}
-	fields, err := topLevel(data)
+	fields, err := layouts.ObjectFields(data)
 	if err != nil {
 		off, msg := layouts.ExplainJSON(data, err) // "EOF": the JSON ends early
-		if ae := (*afterError)(nil); errors.As(err, &ae) {
-			off = ae.off
+		if te := (*layouts.TrailingError)(nil); errors.As(err, &te) {
+			off = te.At
 		}
 		return nil, fail(data, max(off, 0), fmt.Errorf("%w: %s", layouts.ErrSyntax, msg))
 	}
 	r := &reader{p: &Puzzle{}}
-	byName := map[string]field{}
+	if f, ok := layouts.DuplicateKey(fields); ok {
+		return nil, fail(data, f.KeyAt, fmt.Errorf("%w: key %q given twice", layouts.ErrSyntax, f.Key))
+	}
+	byName := make(map[string]layouts.JSONField, len(fields))
 	for _, f := range fields {
-		if _, dup := byName[f.name]; dup {
-			return nil, fail(data, f.off, fmt.Errorf("%w: key %q given twice", layouts.ErrSyntax, f.name))
-		}
-		byName[f.name] = f
+		byName[f.Key] = f
 	}
 	for _, f := range []string{"size", "grid"} {
 		if _, ok := byName[f]; !ok {
@@ -239,16 +188,16 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 	}
 	// First refuse, in the order they appear, what gattai cannot honour.
 	for _, f := range fields {
-		k, ok := lookup(f.name)
+		k, ok := lookup(f.Key)
 		switch {
 		case !ok:
-			if empty(f.raw) {
-				r.note("ignored the empty unknown key %q", f.name)
+			if empty(f.Value) {
+				r.note("ignored the empty unknown key %q", f.Key)
 				continue
 			}
-			return nil, fail(data, f.off, &UnsupportedError{Key: f.name, Detail: "(unknown to gattai)"})
-		case k.Support == Refused && !empty(f.raw):
-			return nil, fail(data, f.off, &UnsupportedError{Key: f.name})
+			return nil, fail(data, f.KeyAt, &UnsupportedError{Key: f.Key, Detail: "(unknown to gattai)"})
+		case k.Support == Refused && !empty(f.Value):
+			return nil, fail(data, f.KeyAt, &UnsupportedError{Key: f.Key})
 		}
 	}
 	// Then read the rest in the table's order.
@@ -258,21 +207,21 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 			continue
 		}
 		if k.read == nil {
-			if !empty(f.raw) {
+			if !empty(f.Value) {
 				r.note("ignored %q: %s", k.Name, k.About)
 			}
 			continue
 		}
-		if err := k.read(r, f.raw); err != nil {
-			off, err := f.explain(data, err)
+		if err := k.read(r, f.Value); err != nil {
+			off, err := explain(f, data, err)
 			return nil, fail(data, off, err)
 		}
 	}
 	if err := r.checkNonconsecutive(); err != nil {
-		return nil, fail(data, byName["nonconsecutive"].off, err)
+		return nil, fail(data, byName["nonconsecutive"].KeyAt, err)
 	}
 	if err := r.build(); err != nil {
-		return nil, fail(data, byName["grid"].off, err)
+		return nil, fail(data, byName["grid"].KeyAt, err)
 	}
 	return r.p, nil
 }
@@ -280,22 +229,22 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 // explain places an error in reading f's value, and names f's key in
 // it when its text does not: a value of the wrong type by its path in
 // data, with what was wanted and found.
-func (f field) explain(data []byte, err error) (int, error) {
+func explain(f layouts.JSONField, data []byte, err error) (int, error) {
 	var te *json.UnmarshalTypeError
 	var ue *UnsupportedError
 	switch {
 	case errors.As(err, &te):
-		at := *te // its offset is in f.raw, which every read decodes whole
-		at.Offset += int64(f.valOff)
+		at := *te // its offset is in f.Value, which every read decodes whole
+		at.Offset += int64(f.ValueAt)
 		off, text := layouts.ExplainJSON(data, &at)
 		if off < 0 {
-			off = f.off
+			off = f.KeyAt
 		}
 		return off, fmt.Errorf("%w: %s", layouts.ErrSyntax, text)
-	case errors.As(err, &ue), strings.Contains(" "+err.Error(), " "+f.name+" "): // named already
-		return f.off, err
+	case errors.As(err, &ue), strings.Contains(" "+err.Error(), " "+f.Key+" "): // named already
+		return f.KeyAt, err
 	}
-	return f.off, &keyError{key: f.name, err: err}
+	return f.KeyAt, &keyError{key: f.Key, err: err}
 }
 
 // keyError is an error in the value of a key, which its text names.

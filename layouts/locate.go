@@ -101,7 +101,7 @@ func twice(data []byte, root reflect.Type) (string, int, bool) {
 		}
 		name := k
 		if t := typeAt(root, path[:len(path)-1]); t == nil || t.Kind() != reflect.Map {
-			name = strings.ToLower(strings.ToUpper(k))
+			name = foldKey(k)
 		}
 		id := pathText(append(path[:len(path)-1:len(path)-1], name))
 		if seen[id] {

@@ -144,45 +144,24 @@ type field struct {
 
 // fields reads the top-level fields of a record that a line holds.
 func fields(text []byte) (map[string]field, error) {
-	dec := json.NewDecoder(bytes.NewReader(text))
-	t, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	if d, ok := t.(json.Delim); !ok || d != '{' {
+	fs, err := layouts.ObjectFields(text)
+	var te *layouts.TrailingError
+	switch {
+	case errors.Is(err, layouts.ErrNotObject):
 		return nil, &posError{0, fmt.Errorf("%w: not a JSON object", ErrRecord)}
-	}
-	out := map[string]field{}
-	for dec.More() {
-		keyAt := int(dec.InputOffset())
-		t, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		key, _ := t.(string)
-		if _, twice := out[key]; twice {
-			// JSON would keep the last: refused, as the readers of
-			// layout files and links refuse theirs.
-			for keyAt < len(text) && text[keyAt] != '"' {
-				keyAt++ // past the comma and blanks before the key
-			}
-			return nil, &posError{keyAt, fmt.Errorf("%w: key %q given twice", layouts.ErrSyntax, key)}
-		}
-		at := int(dec.InputOffset())
-		for at < len(text) && (text[at] == ':' || text[at] == ' ' || text[at] == '\t') {
-			at++
-		}
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, err
-		}
-		out[key] = field{v, at}
-	}
-	if _, err := dec.Token(); err != nil { // the closing brace
+	case errors.As(err, &te):
+		return nil, &posError{te.At, fmt.Errorf("%w: data after the record's object", layouts.ErrSyntax)}
+	case err != nil:
 		return nil, err
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, &posError{int(dec.InputOffset()), fmt.Errorf("%w: data after the record's object", layouts.ErrSyntax)}
+	// JSON would keep the last of a key given twice: refused, as the
+	// readers of layout files and links refuse theirs.
+	if f, ok := layouts.DuplicateKey(fs); ok {
+		return nil, &posError{f.KeyAt, fmt.Errorf("%w: key %q given twice", layouts.ErrSyntax, f.Key)}
+	}
+	out := make(map[string]field, len(fs))
+	for _, f := range fs {
+		out[f.Key] = field{f.Value, f.ValueAt}
 	}
 	return out, nil
 }

@@ -118,6 +118,7 @@ func TestReadBad(t *testing.T) {
 		{`bad.jsonl:8:11: in "puzzle" at 1:1: empty input`, layouts.ErrEmpty, false},
 		// JSON would keep the last "puzzle": refused, as elsewhere.
 		{`bad.jsonl:9:33: syntax error: key "puzzle" given twice`, layouts.ErrSyntax, false},
+		{`bad.jsonl:10:34: syntax error: data after the record's object`, layouts.ErrSyntax, false},
 		{"", nil, true},
 	}
 	if len(errs) != len(want) {

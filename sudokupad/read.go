@@ -263,29 +263,12 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 // twice finds a key that the JSON object js gives twice, and where it
 // is the second time.
 func twice(js []byte) (string, int, bool) {
-	dec := json.NewDecoder(bytes.NewReader(js))
-	dec.UseNumber()
-	if _, err := dec.Token(); err != nil { // '{'
+	fs, err := layouts.ObjectFields(js)
+	if err != nil {
 		return "", 0, false
 	}
-	seen := map[string]bool{}
-	for dec.More() {
-		off := int(dec.InputOffset())
-		tok, err := dec.Token()
-		if err != nil {
-			return "", 0, false
-		}
-		k, _ := tok.(string)
-		if seen[k] {
-			return k, off + bytes.IndexByte(js[off:], '"'), true
-		}
-		seen[k] = true
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
-			return "", 0, false
-		}
-	}
-	return "", 0, false
+	f, ok := layouts.DuplicateKey(fs)
+	return f.Key, f.KeyAt, ok
 }
 
 // placedError is an error at a value of the puzzle's JSON: at an

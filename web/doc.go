@@ -87,7 +87,8 @@
 //
 // Errors are JSON, {"error": {"message": "...", "line": 3, "column": 5}}
 // (line and column when the error has a position in the body or its
-// puzzle): 400 bad input (a request that does not decode, an unknown
+// puzzle): 400 bad input (a request that does not decode or gives a
+// key twice, in any case, where JSON would keep the last; an unknown
 // layout, a puzzle that does not parse, givens that do not fit), 403 a
 // cross-origin POST (http.CrossOriginProtection: another site open in
 // the browser cannot make the server solve) or a Host that is not

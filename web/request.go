@@ -134,6 +134,16 @@ func decodeBody(contentType string, body []byte) (*Request, error) {
 			err = errors.New("data after the request object")
 		}
 	}
+	if err == nil {
+		// encoding/json keeps the last of a key given twice (in any
+		// case): refused, as the readers of puzzles refuse theirs.
+		fs, _ := layouts.ObjectFields(body)
+		if f, twice := layouts.DuplicateField(fs); twice {
+			line, col := layouts.LineCol(body, f.KeyAt)
+			return nil, &httpError{status: http.StatusBadRequest, line: line, col: col,
+				msg: fmt.Sprintf("request:%d:%d: key %q given twice", line, col, f.Key)}
+		}
+	}
 	if err != nil {
 		if links.Detect(body) {
 			return &Request{Puzzle: string(body)}, nil

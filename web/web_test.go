@@ -261,6 +261,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown field", "/api/solve", "application/json", `{"puzle": "x"}`, 400, "unknown field", 1, 0},
 		{"cut short", "/api/solve", "application/json", "{\n \"puzzle\": ", 400, "request:2:12: unexpected end of JSON input", 2, 12},
 		{"trailing data", "/api/solve", "application/json", `{"puzzle": "x"} {}`, 400, "data after", 1, 0},
+		{"key twice", "/api/solve", "application/json", "{\"puzzle\": \"x\",\n \"Puzzle\": \"y\"}", 400, `request:2:2: key "Puzzle" given twice`, 2, 2},
 		{"unknown layout", "/api/solve", "application/json", `{"puzzle": ` + quote(classic) + `, "layout": "nope"}`, 400, "unknown layout", 0, 0},
 		{"layout file error", "/api/solve", "application/json", `{"puzzle": ` + quote(classic) + `, "layout_file": "{\n\"size\": 9, \"box\": \"3x3\", \"grids\": [{\"at\": \"r1c1\"}],, }"}`, 400, "layout_file:2:", 2, 0},
 		{"layout and file", "/api/solve", "application/json", `{"puzzle": "x", "layout": "samurai", "layout_file": {}}`, 400, "exclude", 0, 0},
