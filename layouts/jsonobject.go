@@ -30,7 +30,9 @@ func (e *TrailingError) Error() string { return "data after the JSON object" }
 // keeping a key given twice twice (see DuplicateKey): encoding/json
 // would keep the last silently. A syntax error is encoding/json's (for
 // ExplainJSON); a value that is not an object is ErrNotObject; data
-// after the object a *TrailingError.
+// after the object a *TrailingError. With an error come the fields
+// read before it, the last with a nil Value when its value did not
+// decode, for a caller that looks at a document cut short.
 func ObjectFields(data []byte) ([]JSONField, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	tok, err := dec.Token()
@@ -45,21 +47,23 @@ func ObjectFields(data []byte) ([]JSONField, error) {
 		at := int(dec.InputOffset()) // before the comma and blanks
 		tok, err := dec.Token()
 		if err != nil {
-			return nil, err
+			return out, err
 		}
 		key, _ := tok.(string)
+		out = append(out, JSONField{Key: key, KeyAt: at + bytes.IndexByte(data[at:], '"')})
 		var v json.RawMessage
 		if err := dec.Decode(&v); err != nil {
-			return nil, err
+			return out, err
 		}
-		out = append(out, JSONField{Key: key, Value: v, KeyAt: at + bytes.IndexByte(data[at:], '"'), ValueAt: int(dec.InputOffset()) - len(v)})
+		f := &out[len(out)-1]
+		f.Value, f.ValueAt = v, int(dec.InputOffset())-len(v)
 	}
 	if _, err := dec.Token(); err != nil { // the closing brace
-		return nil, err
+		return out, err
 	}
 	end := int(dec.InputOffset())
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, &TrailingError{At: end + len(data[end:]) - len(bytes.TrimLeft(data[end:], " \t\r\n"))}
+		return out, &TrailingError{At: end + len(data[end:]) - len(bytes.TrimLeft(data[end:], " \t\r\n"))}
 	}
 	return out, nil
 }

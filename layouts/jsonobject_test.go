@@ -60,6 +60,12 @@ func TestObjectFieldsErrors(t *testing.T) {
 			t.Errorf("%s: %v, want %s", tc.in, err, tc.say)
 		}
 	}
+	// A document cut short: the fields before the cut, the last without
+	// its value.
+	fs, err := layouts.ObjectFields([]byte(`{"a":1,"b":"cut sho`))
+	if err == nil || len(fs) != 2 || fs[0].Key != "a" || string(fs[0].Value) != "1" || fs[1].Key != "b" || fs[1].Value != nil || fs[1].KeyAt != 7 {
+		t.Errorf("cut short: %+v, %v; want a=1 and b without a value, at 7", fs, err)
+	}
 }
 
 // FuzzObjectFields holds each field's offsets to the text: the key's

@@ -333,20 +333,10 @@ func Detect(head []byte) bool {
 	if len(text) == 0 || text[0] != '{' {
 		return false
 	}
-	seen := map[string]bool{}
-	dec := json.NewDecoder(bytes.NewReader(text))
-	dec.Token() // '{'
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			break
-		}
-		key, _ := t.(string)
-		seen[key] = true
-		var v json.RawMessage
-		if dec.Decode(&v) != nil {
-			break
-		}
+	fs, _ := layouts.ObjectFields(text) // the fields before a cut
+	seen := make(map[string]bool, len(fs))
+	for _, f := range fs {
+		seen[f.Key] = true
 	}
 	if seen["size"] && seen["grid"] || seen["cells"] {
 		return false

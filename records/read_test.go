@@ -208,6 +208,7 @@ func TestDetect(t *testing.T) {
 		{`{"puzzle":"1234341221434321\n"}`, true},
 		{`{"input":"f:1","status":"error","error":{"file":"f","message":"x"}}`, true},
 		{`{"input":"seed 1 #1","status":"unique","solution":"` + strings.Repeat("1", 100<<10), true}, // cut by a peek
+		{`{"input":"seed 1 #1","puzzle":"` + strings.Repeat("1", 100<<10), true},                     // cut inside the puzzle
 		{`{"size":9,"grid":[[{}]],"puzzle":"x"}`, false},
 		{`{"cells":[[{}]],"puzzle":"x"}`, false},
 		{`{"size":9,"grid":[[{}]]}`, false},
