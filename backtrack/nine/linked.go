@@ -391,25 +391,32 @@ func (l *Linked) link(st []grid, g int) {
 		// through).
 		rot := int(k.kb&3) - int(k.ka&3)
 		keep := ^mb
-		// m: a's index of each of b's (the boards order their digits
-		// each their own way).
-		m := &l.maps[g][j]
-		b.dirty |= linkDigit(&a.f[m[0]][ia], &b.f[0][ib], rot, keep) |
-			linkDigit(&a.f[m[1]][ia], &b.f[1][ib], rot, keep)<<1 |
-			linkDigit(&a.f[m[2]][ia], &b.f[2][ib], rot, keep)<<2 |
-			linkDigit(&a.f[m[3]][ia], &b.f[3][ib], rot, keep)<<3 |
-			linkDigit(&a.f[m[4]][ia], &b.f[4][ib], rot, keep)<<4 |
-			linkDigit(&a.f[m[5]][ia], &b.f[5][ib], rot, keep)<<5 |
-			linkDigit(&a.f[m[6]][ia], &b.f[6][ib], rot, keep)<<6 |
-			linkDigit(&a.f[m[7]][ia], &b.f[7][ib], rot, keep)<<7 |
-			linkDigit(&a.f[m[8]][ia], &b.f[8][ib], rot, keep)<<8
+		b.dirty |= linkBox(a, b, int(ia), int(ib), &l.maps[g][j], rot, keep)
 	}
 }
 
+// linkBoxGo narrows, for each digit i of board b, its band word ib to
+// board a's band word ia of digit m[i] (m: a's index of each of b's
+// digits, since the boards order their digits each their own way)
+// rotated by rot, where keep is clear, and returns the digits of b that
+// lost a cell, without a branch (whether a box changes is
+// unpredictable).
+func linkBoxGo(a, b *grid, ia, ib int, m *[9]uint8, rot int, keep uint32) uint32 {
+	// Unrolled, as linkBox is.
+	return linkDigit(&a.f[m[0]][ia], &b.f[0][ib], rot, keep) |
+		linkDigit(&a.f[m[1]][ia], &b.f[1][ib], rot, keep)<<1 |
+		linkDigit(&a.f[m[2]][ia], &b.f[2][ib], rot, keep)<<2 |
+		linkDigit(&a.f[m[3]][ia], &b.f[3][ib], rot, keep)<<3 |
+		linkDigit(&a.f[m[4]][ia], &b.f[4][ib], rot, keep)<<4 |
+		linkDigit(&a.f[m[5]][ia], &b.f[5][ib], rot, keep)<<5 |
+		linkDigit(&a.f[m[6]][ia], &b.f[6][ib], rot, keep)<<6 |
+		linkDigit(&a.f[m[7]][ia], &b.f[7][ib], rot, keep)<<7 |
+		linkDigit(&a.f[m[8]][ia], &b.f[8][ib], rot, keep)<<8
+}
+
 // linkDigit narrows the band word y of one digit to x, rotated by rot,
-// where keep is clear, and returns 1 if y lost a cell, else 0, without a
-// branch (whether a box changes is unpredictable): a band word has 27
-// bits, so -(lost) has bit 31 set when any cell was lost.
+// where keep is clear, and returns 1 if y lost a cell, else 0: a band
+// word has 27 bits, so -(lost) has bit 31 set when any cell was lost.
 func linkDigit(x, y *uint32, rot int, keep uint32) uint32 {
 	old := *y
 	n := old & (bits.RotateLeft32(*x, rot) | keep)

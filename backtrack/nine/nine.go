@@ -190,12 +190,8 @@ func (g *grid) propagate(x *guess) int {
 // stalled when a guess is needed.
 func (g *grid) settle() int {
 	for {
-		for g.dirty != 0 {
-			e := bits.TrailingZeros32(g.dirty)
-			g.dirty &= g.dirty - 1
-			if !g.reduce(e) {
-				return failed
-			}
+		if !reduceDirty(g) {
+			return failed
 		}
 		if g.unsolved[0]|g.unsolved[1]|g.unsolved[2] == 0 {
 			return solved
@@ -440,18 +436,33 @@ func (g *grid) triads() int {
 	return 1
 }
 
-// reduce applies every rule that concerns digit d alone until none
+// reduceDirtyGo reduces the dirty digits, lowest first, until none is
+// dirty, and returns false on a contradiction. Bits of g.dirty above the
+// nine digits' are dropped with the next digit taken.
+func reduceDirtyGo(g *grid) bool {
+	for {
+		m := g.dirty & (1<<9 - 1)
+		if m == 0 {
+			return true
+		}
+		g.dirty = m & (m - 1)
+		if !g.reduceGo(bits.TrailingZeros32(m)) {
+			return false
+		}
+	}
+}
+
+// reduceGo applies every rule that concerns digit d alone until none
 // changes its cells, then takes the cells it has placed out of the other
 // digits. It returns false on a contradiction.
 //
 // Per band, the digit's 9 triads (3 rows x 3 boxes) must contain a
 // permutation: one triad per row and per box. Per stack, the 9 vertical
 // triads (3 bands x 3 columns) must likewise contain a permutation.
-func (g *grid) reduce(d int) bool {
+func (g *grid) reduceGo(d int) bool {
 	f := &g.f[d]
 	s0, s1, s2 := f[0], f[1], f[2]
-	var e0, e1, e2 uint64
-	var a0, a1, a2 uint32
+	var e0, e1, e2, c0, c1, c2 uint64
 	// Both filters are idempotent (the triads left to a digit are exactly
 	// the union of the permutations they hold), so each round ends as
 	// soon as the other filter would change nothing. That is read off the
@@ -474,13 +485,13 @@ func (g *grid) reduce(d int) bool {
 		// Vertical triads: y bit j*9+b*3+k is column j of box k in band b.
 		y := (s0|s0>>3|s0>>6)&colTriads | (s1|s1>>3|s1>>6)&colTriads<<3 | (s2|s2>>3|s2>>6)&colTriads<<6
 		g0, g1, g2 := gather(y&boxCols), gather(y>>1&boxCols), gather(y>>2&boxCols)
-		a0, a1, a2 = uint32(perm[g0]), uint32(perm[g1]), uint32(perm[g2])
+		c0, c1, c2 = stack[g0], stack[g1], stack[g2]
 		// The stack filter keeps every open column triad, so every cell.
-		if (a0^g0)|(a1^g1)|(a2^g2) == 0 {
+		if (uint32(c0)^g0)|(uint32(c1)^g1)|(uint32(c2)^g2) == 0 {
 			break
 		}
 		// a bit k*9+b*3+j: column j of box k allowed in band b.
-		a := a0 | a1<<9 | a2<<18
+		a := uint32(c0) | uint32(c1)<<9 | uint32(c2)<<18
 		w0 := a & colTriads
 		w1 := a >> 3 & colTriads
 		w2 := a >> 6 & colTriads
@@ -498,8 +509,8 @@ func (g *grid) reduce(d int) bool {
 		i0, i1, i2 = n0, n1, n2
 	}
 	f[0], f[1], f[2] = s0, s1, s2
-	g.open[d] = uint64(uint32(e0)&planeMask|uint32(e1)&planeMask<<9|uint32(e2)&planeMask<<18) | uint64(a0|a1<<9|a2<<18)<<32
-	g.sure[d] = uint64(uint32(e0>>32)|uint32(e1>>32)<<9|uint32(e2>>32)<<18) | uint64(uint32(common[a0&planeMask])|uint32(common[a1&planeMask])<<9|uint32(common[a2&planeMask])<<18)<<32
+	g.open[d] = uint64(uint32(e0)&planeMask|uint32(e1)&planeMask<<9|uint32(e2)&planeMask<<18) | uint64(uint32(c0)|uint32(c1)<<9|uint32(c2)<<18)<<32
+	g.sure[d] = uint64(uint32(e0>>32)|uint32(e1>>32)<<9|uint32(e2>>32)<<18) | uint64(uint32(c0>>32)|uint32(c1>>32)<<9|uint32(c2>>32)<<18)<<32
 	// Placed: a certain triad with a single cell.
 	p0 := s0 & (uint32(e0>>32) & once(s0) * fold3) & g.unsolved[0]
 	p1 := s1 & (uint32(e1>>32) & once(s1) * fold3) & g.unsolved[1]
@@ -511,12 +522,16 @@ func (g *grid) reduce(d int) bool {
 	g.unsolved[1] &^= p1
 	g.unsolved[2] &^= p2
 	// Unrolled: the loop's exit branch alone cost more than its body.
-	dirty := g.dirty |
-		take(&g.f[0], p0, p1, p2) | take(&g.f[1], p0, p1, p2)<<1 |
-		take(&g.f[2], p0, p1, p2)<<2 | take(&g.f[3], p0, p1, p2)<<3 |
-		take(&g.f[4], p0, p1, p2)<<4 | take(&g.f[5], p0, p1, p2)<<5 |
-		take(&g.f[6], p0, p1, p2)<<6 | take(&g.f[7], p0, p1, p2)<<7 |
-		take(&g.f[8], p0, p1, p2)<<8
+	dirty := g.dirty
+	dirty |= take(&g.f[0], p0, p1, p2)
+	dirty |= take(&g.f[1], p0, p1, p2) << 1
+	dirty |= take(&g.f[2], p0, p1, p2) << 2
+	dirty |= take(&g.f[3], p0, p1, p2) << 3
+	dirty |= take(&g.f[4], p0, p1, p2) << 4
+	dirty |= take(&g.f[5], p0, p1, p2) << 5
+	dirty |= take(&g.f[6], p0, p1, p2) << 6
+	dirty |= take(&g.f[7], p0, p1, p2) << 7
+	dirty |= take(&g.f[8], p0, p1, p2) << 8
 	f[0], f[1], f[2] = s0, s1, s2
 	g.dirty = dirty &^ (1 << d)
 	return true
