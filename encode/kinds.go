@@ -83,9 +83,10 @@ type builder struct {
 
 // Decided literals: what b.lit returns for a (cell, digit) that the
 // givens or the narrowing decide. Negating one gives the other; add
-// drops them from its clauses.
+// drops them from its clauses. Beyond every variable a CNF may have
+// (maxVar), and within a 32-bit int.
 const (
-	litTrue  = 1 << 40
+	litTrue  = maxVar + 1
 	litFalse = -litTrue
 )
 

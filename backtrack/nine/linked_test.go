@@ -3,6 +3,7 @@ package nine
 import (
 	"context"
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -158,7 +159,7 @@ func TestLinkedContext(t *testing.T) {
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	n, _, err := l.Count(ctx, empty, 1<<40, nil)
+	n, _, err := l.Count(ctx, empty, math.MaxInt, nil)
 	if !errors.Is(err, context.DeadlineExceeded) || n == 0 {
 		t.Fatalf("count %d, error %v; want some solutions and the deadline", n, err)
 	}

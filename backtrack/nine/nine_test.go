@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -576,7 +577,7 @@ func TestCountContext(t *testing.T) {
 	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	n, _, err := Count(ctx, &empty, 1<<40, nil)
+	n, _, err := Count(ctx, &empty, math.MaxInt, nil)
 	if !errors.Is(err, context.DeadlineExceeded) || n == 0 {
 		t.Fatalf("count %d, error %v after %v; want some solutions and the deadline", n, err, time.Since(start))
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -180,7 +181,7 @@ func TestExitCodes(t *testing.T) {
 		{"count bad symbol", "12345678x" + strings.Repeat("0", 72) + "\n", []string{"count"}, exitBadInput, "# -:1:9: unknown symbol 'x' in a 9x9 grid, which has 1-9\n", "-:1:9: "},
 		{"negative timeout", solved, []string{"solve", "--timeout=-1s"}, exitBadInput, "", "--timeout -1s: must not be negative"},
 		{"negative jobs", solved, []string{"solve", "--jobs=-3"}, exitBadInput, "", "--jobs -3: must not be negative"},
-		{"huge jobs", solved, []string{"solve", "--jobs", "9223372036854775807"}, exitOK, solved, ""},
+		{"huge jobs", solved, []string{"solve", "--jobs", strconv.Itoa(math.MaxInt)}, exitOK, solved, ""},
 		{"no solver", solved + "\n" + solved, []string{"solve", "--engine", "external", "--solver", "gattai-no-such-solver"}, exitBadInput, "", "gattai: --solver gattai-no-such-solver: executable file not found in $PATH\n"},
 		{"solver with arguments", solved, []string{"solve", "--engine", "external", "--solver", "gattai-no-such-solver -q"}, exitBadInput, "", "gattai: --solver \"gattai-no-such-solver -q\": executable file not found in $PATH (it takes a program, not its arguments: put them in a script that runs it)\n"},
 	}
