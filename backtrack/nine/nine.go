@@ -438,7 +438,7 @@ func (g *grid) triads() int {
 
 // reduceDirtyGo reduces the dirty digits, lowest first, until none is
 // dirty, and returns false on a contradiction. Bits of g.dirty above the
-// nine digits' are dropped with the next digit taken.
+// nine digits' are ignored, and dropped when a digit is taken.
 func reduceDirtyGo(g *grid) bool {
 	for {
 		m := g.dirty & (1<<9 - 1)
