@@ -118,7 +118,7 @@ loop:
 	JS   fail
 
 	// Stack filter on y, the vertical triads: AX = c0 | c1<<9 | c2<<18
-	// for c = stack[g], whose low 32 bits are the column triads kept;
+	// for c = perms[g], whose low 32 bits are the column triads kept;
 	// the round ends when those are G = g0 | g1<<9 | g2<<18, all open.
 	COLS(R8, AX, CX)
 	COLS(R9, CX, DX)
@@ -135,7 +135,7 @@ loop:
 	MOVL AX, CX
 	SHRL $2, CX
 	GATHER(CX)
-	LEAQ ·stack(SB), R14
+	LEAQ ·perms(SB), R14
 	MOVQ (R14)(SI*8), AX
 	MOVQ (R14)(DX*8), BX
 	SHLL $9, DX

@@ -119,8 +119,8 @@ func FuzzLinkBox(f *testing.F) {
 // boxes and the digit map.
 const linkBytes = 2*stateBytes + 4 + 9
 
-// sameLink links box ka of band ba of one state into box kb of band bb
-// of another, both ways, and reports a difference.
+// sameLink links box ka of band ia of one state into box kb of band ib
+// of another with linkBox and with linkBoxGo, and reports a difference.
 func sameLink(t *testing.T, seed *[linkBytes]byte) {
 	t.Helper()
 	var sa, sb [stateBytes]byte

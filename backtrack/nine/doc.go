@@ -98,7 +98,7 @@
 // other digits one band word at a time; the assembly keeps the whole
 // state in registers, reads and writes bands 0 and 1 of a digit as one
 // 64-bit word, takes the certain column triads from the same table
-// entry as the kept ones (stack) and gathers the dirty digits through
+// entry as the kept ones (perms) and gathers the dirty digits through
 // the carry flag. The same rules in the same order: TestReduceDirty and
 // TestLinkBox hold each to its Go code on random states, byte for byte,
 // and their fuzz targets on the fuzzer's; TestReduceReference holds both

@@ -528,8 +528,8 @@ func (l *Linked) configGuess(b *grid, g, bu int, x *guess) bool {
 		// The boxes where the two configurations differ: a band's
 		// pattern has bit r*3+k for row r of box k, a stack's b*3+j for
 		// column j of its box in band b.
-		p := uint32(firstPerm[t])
-		diff := uint32(perm[t])&^p | p&^uint32(common[t])
+		p, c := uint32(firstPerm[t]), perms[t]
+		diff := uint32(c)&^p | p&^uint32(c>>32)
 		var boxes uint32
 		if bu < 3 {
 			boxes = (diff | diff>>3 | diff>>6) & 7

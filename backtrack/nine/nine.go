@@ -303,8 +303,8 @@ func (g *grid) configGuess(bu int, x *guess) bool {
 // configSet fills in x with the guess on digit d, whose configurations
 // in unit bu are the two in pattern t: try the first, else the other.
 func (g *grid) configSet(bu, d int, t uint64, x *guess) {
-	p := uint32(firstPerm[t])
-	q := uint32(perm[t])&^p | uint32(common[t])
+	p, c := uint32(firstPerm[t]), perms[t]
+	q := uint32(c)&^p | uint32(c>>32)
 	x.d = uint(d)
 	if bu < 3 {
 		x.try = [3]uint32{bandMask, bandMask, bandMask}
@@ -485,7 +485,7 @@ func (g *grid) reduceGo(d int) bool {
 		// Vertical triads: y bit j*9+b*3+k is column j of box k in band b.
 		y := (s0|s0>>3|s0>>6)&colTriads | (s1|s1>>3|s1>>6)&colTriads<<3 | (s2|s2>>3|s2>>6)&colTriads<<6
 		g0, g1, g2 := gather(y&boxCols), gather(y>>1&boxCols), gather(y>>2&boxCols)
-		c0, c1, c2 = stack[g0], stack[g1], stack[g2]
+		c0, c1, c2 = perms[g0], perms[g1], perms[g2]
 		// The stack filter keeps every open column triad, so every cell.
 		if (uint32(c0)^g0)|(uint32(c1)^g1)|(uint32(c2)^g2) == 0 {
 			break

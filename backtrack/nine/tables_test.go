@@ -11,15 +11,15 @@ import (
 
 // tableSet is every lookup table, as computeTables makes them.
 type tableSet struct {
-	perm, common, firstPerm [512]uint16
-	band, stack             [512]uint64
-	expand, scatter         [512]uint32
-	configs                 [512]uint8
-	colKeep                 [3][4]uint32
-	hKeep, hCells           [9]uint32
-	keepBox                 [32]uint32
-	cellOf                  [3][32]uint8
-	posOf                   [81]uint8
+	firstPerm       [512]uint16
+	band, perms     [512]uint64
+	expand, scatter [512]uint32
+	configs         [512]uint8
+	colKeep         [3][4]uint32
+	hKeep, hCells   [9]uint32
+	keepBox         [32]uint32
+	cellOf          [3][32]uint8
+	posOf           [81]uint8
 }
 
 func computeTables() *tableSet {
@@ -36,7 +36,7 @@ func computeTables() *tableSet {
 			}
 		}
 	}
-	for m := range t.perm {
+	for m := range t.perms {
 		union, inter := uint16(0), uint16(planeMask)
 		for _, p := range perms {
 			if uint16(m)&p == p {
@@ -51,10 +51,8 @@ func computeTables() *tableSet {
 		if union == 0 {
 			inter = 0
 		}
-		t.perm[m] = union
-		t.common[m] = inter
+		t.perms[m] = uint64(union) | uint64(inter)<<32
 		t.band[m] = uint64(uint32(union)*fold3) | uint64(inter)<<32
-		t.stack[m] = uint64(union) | uint64(inter)<<32
 	}
 	for v := range t.expand {
 		var cells uint32
@@ -114,11 +112,9 @@ type table struct {
 
 func tables(t *tableSet) []table {
 	return []table{
-		{"perm[m] is the union of the 3x3 permutation matrices contained in\nm (bit x*3+y is row x, column y); 0 when m contains none.", "perm", perm, t.perm},
-		{"band[t], for t the 9-bit pattern of a band's non-empty triads (bit\nr*3+k), holds in its low 32 bits the cells allowed by perm[t]\n(copied into the three planes) and in bits 32..40 the triads that\nevery such permutation uses: the triads certain to hold the digit.", "band", band, t.band},
-		{"stack[t], for t the 9 column triads of a stack that may hold a digit\n(gathered: bit b*3+j is column j of band b's box), holds perm[t] in\nits low 32 bits and common[t] in bits 32..40.", "stack", stack, t.stack},
+		{"perms[m] holds in its low 32 bits the union of the 3x3 permutation\nmatrices contained in m (bit x*3+y is row x, column y; 0 when m\ncontains none), and in bits 32..40 their intersection.", "perms", perms, t.perms},
+		{"band[t], for t the 9-bit pattern of a band's non-empty triads (bit\nr*3+k), holds in its low 32 bits the cells allowed by perms[t]\n(copied into the three planes) and in bits 32..40 the triads that\nevery such permutation uses: the triads certain to hold the digit.", "band", band, t.band},
 		{"expand[v], for v a set of vertical triads of one band (bit k*3+j:\ncolumn j of box k), is the set of cells in those columns.", "expand", expand, t.expand},
-		{"common[m] is the intersection of the permutations contained in m.", "common", common, t.common},
 		{"configs[m] is the number of permutations contained in m.", "configs", configs, t.configs},
 		{"firstPerm[m] is the first permutation contained in m.", "firstPerm", firstPerm, t.firstPerm},
 		{"colKeep[k][j] keeps column j of box k of a band and clears the rest\nof the box.", "colKeep", colKeep, t.colKeep},
