@@ -147,3 +147,35 @@ func TestSymbolDigits(t *testing.T) {
 		}
 	}
 }
+
+// beyond agrees with a plain loop on every length up to 40, every n,
+// and bytes near n, at the top of a byte and anywhere.
+func TestBeyond(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	yes := 0
+	for range 20000 {
+		n := 1 + rng.IntN(126)
+		d := make([]uint8, rng.IntN(41))
+		for i := range d {
+			switch rng.IntN(4) {
+			case 0:
+				d[i] = uint8(rng.IntN(256))
+			default:
+				d[i] = uint8(rng.IntN(n + 1))
+			}
+		}
+		if len(d) > 0 && rng.IntN(3) == 0 {
+			d[rng.IntN(len(d))] = uint8(n + rng.IntN(3) - 1)
+		}
+		want := slices.ContainsFunc(d, func(x uint8) bool { return int(x) > n })
+		if got := beyond(d, n); got != want {
+			t.Fatalf("beyond(%v, %d) = %v, want %v", d, n, got, want)
+		}
+		if want {
+			yes++
+		}
+	}
+	if yes < 1000 || yes > 19000 {
+		t.Fatalf("%d of 20000 beyond: the cases test too little", yes)
+	}
+}

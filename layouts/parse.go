@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -676,18 +677,17 @@ func (r *Reader) readCanvas() (*Puzzle, error) {
 		}
 	}
 	m := r.opts.Model
+	var fits []*shape
 	if m == nil {
+		o := r.occupancy(rows)
 		var err error
-		if m, err = r.detectCanvas(rows, atEOF); err != nil {
+		if m, err = r.detectCanvas(rows, o, atEOF); err != nil {
 			return nil, err
 		}
+		fits = r.otherShapes(m, o)
 	}
 	s.use(m)
 	r.parseCanvas(s, rows, atEOF)
-	var fits []*shape
-	if r.opts.Model == nil {
-		fits = r.otherShapes(m, rows)
-	}
 	p, err := s.puzzle()
 	if len(fits) > 0 && errors.Is(err, ErrConflict) {
 		err = r.ambiguous(err.(*ParseError), m, fits, rows, atEOF)
@@ -704,13 +704,12 @@ func (r *Reader) readCanvas() (*Puzzle, error) {
 
 // otherShapes are the built-ins other than m whose cells are exactly
 // the canvas's and hold every symbol written.
-func (r *Reader) otherShapes(m *Model, rows []line) []*shape {
-	h, w, maxSym := extent(rows)
+func (r *Reader) otherShapes(m *Model, o *occupancy) []*shape {
 	var out []*shape
 	shapes := r.builtinShapes()
 	for i := range shapes {
 		sh := &shapes[i]
-		if sh.h == h && sh.w == w && sh.n >= maxSym && (sh.n != m.N || sh.name != layoutName(m)) && sh.covers(rows, true) {
+		if sh.h == o.h && sh.w == o.w && sh.n >= o.maxSym && (sh.n != m.N || sh.name != layoutName(m)) && sh.covers(o, true) {
 			out = append(out, sh)
 		}
 	}
@@ -777,25 +776,49 @@ func (r *Reader) parseCanvas(s *sheet, rows []line, atEOF bool) {
 		return
 	}
 	numbers := m.N > MaxLetterSymbols
+	var words []cell
 	for i, l := range rows {
-		cells := charCanvasCells(l.text)
+		n := 0 // the row's positions
 		if numbers {
-			cells = wordCells(nil, l.text)
-		}
-		for c, x := range cells {
-			p := Pos{i, c}
-			ci, isCell := m.Cell(p)
-			switch {
-			case filler(x.text) && isCell:
-				s.fail(l.num, x.col, fmt.Errorf("%w: %s is a cell of %s: want a symbol or '.', not %s", ErrShape, p, name, quote(x.text)))
-			case filler(x.text):
-			case !isCell:
-				s.fail(l.num, x.col, fmt.Errorf("%w: %s at %s is outside every grid of %s", ErrShape, quote(x.text), p, name))
-			default:
-				s.set(ci, x, l.num)
+			words = wordCells(words[:0], l.text)
+			for c, x := range words {
+				s.canvasCell(Pos{i, c}, x, l.num)
+			}
+			n = len(words)
+		} else {
+			// A position a character, most of them a byte: a symbol in
+			// a cell or a filler outside the grids is read here, the
+			// rest (errors, characters of several bytes) by canvasCell.
+			t := l.text
+			index := m.index[i*m.Width : (i+1)*m.Width] // the row's cells, -1 outside
+			for at := 0; at < len(t); n++ {
+				ch := t[at]
+				if ch < utf8.RuneSelf {
+					ci := int32(-1)
+					if n < len(index) {
+						ci = index[n]
+					}
+					isCell := ci >= 0
+					if d := symbolDigits[ch]; isCell && d >= 0 && int(d) <= m.N {
+						s.givens[ci] = uint8(d)
+						s.at[ci] = textPos{int32(l.num), int32(at + 1)}
+						at++
+						continue
+					}
+					if !isCell && (ch == ' ' || ch == '#' || ch == '-') {
+						at++
+						continue
+					}
+				}
+				w := 1
+				if ch >= utf8.RuneSelf {
+					_, w = utf8.DecodeRuneInString(t[at:])
+				}
+				s.canvasCell(Pos{i, n}, cell{t[at : at+w], at + 1}, l.num)
+				at += w
 			}
 		}
-		for c := len(cells); c < m.Width; c++ {
+		for c := n; c < m.Width; c++ {
 			if _, ok := m.Cell(Pos{i, c}); ok {
 				s.fail(l.num, len(l.text)+1, fmt.Errorf("%w: row ends before its cell %s of %s", ErrShape, Pos{i, c}, name))
 				break
@@ -807,52 +830,45 @@ func (r *Reader) parseCanvas(s *sheet, rows []line, atEOF bool) {
 	}
 }
 
-// charCanvasCells is every position of a canvas row, fillers included.
-func charCanvasCells(s string) []cell {
-	out := make([]cell, 0, len(s))
-	for i := 0; i < len(s); {
-		_, w := utf8.DecodeRuneInString(s[i:])
-		out = append(out, cell{s[i : i+w], i + 1})
-		i += w
+// canvasCell reads x, found at position p of a canvas on line, into s.
+func (s *sheet) canvasCell(p Pos, x cell, line int) {
+	ci, isCell := s.m.Cell(p)
+	switch {
+	case filler(x.text) && isCell:
+		s.fail(line, x.col, fmt.Errorf("%w: %s is a cell of %s: want a symbol or '.', not %s", ErrShape, p, layoutName(s.m), quote(x.text)))
+	case filler(x.text):
+	case !isCell:
+		s.fail(line, x.col, fmt.Errorf("%w: %s at %s is outside every grid of %s", ErrShape, quote(x.text), p, layoutName(s.m)))
+	default:
+		s.set(ci, x, line)
 	}
-	return out
 }
 
 // filler reports whether a canvas position is outside every grid.
 func filler(s string) bool { return s == " " || s == "#" || s == "-" }
 
-// shape is a built-in layout as a set of canvas positions.
+// shape is a built-in layout as a set of canvas positions: bits holds
+// them row by row, shapeWords words a row, as occupancy does a canvas's.
 type shape struct {
-	name  string
-	n     int
-	h, w  int
-	grids []Pos // top-left cells
+	name string
+	n    int
+	h, w int
+	bits []uint64
 }
 
-func (sh *shape) cell(r, c int) bool {
-	for _, g := range sh.grids {
-		if r >= g.Row && r < g.Row+sh.n && c >= g.Col && c < g.Col+sh.n {
-			return true
-		}
-	}
-	return false
-}
+// shapeWords is the words of a row of a shape's or an occupancy's bits:
+// enough for the widest built-in canvas (TestShapeWords).
+const shapeWords = 3
 
-// covers reports whether the positions of rows that are not fillers
-// are exactly the cells of sh in those rows: all of its rows if whole,
-// its first rows otherwise.
-func (sh *shape) covers(rows []line, whole bool) bool {
-	if len(rows) > sh.h || whole && len(rows) != sh.h {
+// covers reports whether the positions of the canvas o that are not
+// fillers are exactly the cells of sh in its rows: all of sh's rows if
+// whole, its first rows otherwise.
+func (sh *shape) covers(o *occupancy, whole bool) bool {
+	if o.h > sh.h || whole && o.h != sh.h || o.w > sh.w {
 		return false
 	}
-	for r, l := range rows {
-		for c := 0; c < max(len(l.text), sh.w); c++ {
-			if (c < len(l.text) && !filler(l.text[c:c+1])) != sh.cell(r, c) {
-				return false
-			}
-		}
-	}
-	return true
+	n := o.h * shapeWords
+	return slices.Equal(o.bits[:n], sh.bits[:n])
 }
 
 // builtinShapes lists the built-ins in every canvas size: by size, then
@@ -869,9 +885,16 @@ func (r *Reader) builtinShapes() []shape {
 			}
 			sh := shape{name: in.Name, n: n}
 			for _, g := range l.Grids {
-				sh.grids = append(sh.grids, g.At)
 				sh.h = max(sh.h, g.At.Row+n)
 				sh.w = max(sh.w, g.At.Col+n)
+			}
+			sh.bits = make([]uint64, sh.h*shapeWords)
+			for _, g := range l.Grids {
+				for row := g.At.Row; row < g.At.Row+n; row++ {
+					for c := g.At.Col; c < g.At.Col+n; c++ {
+						sh.bits[row*shapeWords+c>>6] |= 1 << (c & 63)
+					}
+				}
 			}
 			r.shapes = append(r.shapes, sh)
 		}
@@ -879,54 +902,81 @@ func (r *Reader) builtinShapes() []shape {
 	return r.shapes
 }
 
-// extent is the canvas size that rows cover, and their largest symbol.
-func extent(rows []line) (h, w, maxSym int) {
-	for _, l := range rows {
-		for c := 0; c < len(l.text); c++ {
-			if filler(l.text[c : c+1]) {
-				continue
-			}
-			w = max(w, c+1)
-			maxSym = max(maxSym, SymbolDigit(l.text[c]))
-		}
-	}
-	return len(rows), w, maxSym
+// occupancy is where the rows of a canvas hold something other than a
+// filler, byte by byte (each byte of a longer UTF-8 character counts):
+// its rows, its width (the last such position), its largest symbol, and
+// the positions as bits, row by row, shapeWords words a row, those
+// beyond shapeWords*64 left out (no shape is so wide).
+type occupancy struct {
+	h, w, maxSym int
+	bits         []uint64
 }
 
-// matchShape is the built-in whose cells are exactly the symbols of rows:
-// of those that fit, the one with the fewest symbols holding every symbol
-// written (a 12x12 of digits 1-9 is a butterfly, not a classic 12x12),
-// or else the largest. It also returns the largest symbol.
-func (r *Reader) matchShape(rows []line) (*shape, int) {
-	h, w, maxSym := extent(rows)
+// occupancy is that of rows, in memory of r's that the next call reuses.
+func (r *Reader) occupancy(rows []line) *occupancy {
+	o := &r.occ
+	o.h, o.w, o.maxSym = len(rows), 0, 0
+	n := len(rows) * shapeWords
+	o.bits = slices.Grow(o.bits[:0], n)[:n]
+	clear(o.bits)
+	var seen [4]uint64 // the bytes written, fillers too (no symbol)
+	for i, l := range rows {
+		t := l.text
+		row := (*[shapeWords]uint64)(o.bits[i*shapeWords:])
+		for c := 0; c < len(t); c++ {
+			ch := t[c]
+			seen[ch>>6] |= 1 << (ch & 63)
+			if ch != ' ' && ch != '#' && ch != '-' && c < shapeWords*64 {
+				row[c>>6] |= 1 << (c & 63)
+			}
+		}
+		end := len(t)
+		for end > 0 && filler(t[end-1:end]) {
+			end--
+		}
+		o.w = max(o.w, end)
+	}
+	for k, w := range seen {
+		for ; w != 0; w &= w - 1 {
+			o.maxSym = max(o.maxSym, int(symbolDigits[k<<6|bits.TrailingZeros64(w)]))
+		}
+	}
+	return o
+}
+
+// matchShape is the built-in whose cells are exactly the symbols of the
+// canvas o: of those that fit, the one with the fewest symbols holding
+// every symbol written (a 12x12 of digits 1-9 is a butterfly, not a
+// classic 12x12), or else the largest.
+func (r *Reader) matchShape(o *occupancy) *shape {
 	var best *shape
 	shapes := r.builtinShapes()
 	for i := range shapes {
 		sh := &shapes[i]
-		if sh.h != h || sh.w != w || !sh.covers(rows, true) {
+		if sh.h != o.h || sh.w != o.w || !sh.covers(o, true) {
 			continue
 		}
-		if sh.n >= maxSym {
-			return sh, maxSym
+		if sh.n >= o.maxSym {
+			return sh
 		}
 		best = sh
 	}
-	return best, maxSym
+	return best
 }
 
 // detectCanvas chooses the built-in layout of a canvas puzzle. With no
 // exact match it reports a canvas cut short by the end of the input, or
 // falls back on a layout of the same size so that reading it places the
 // first difference, or asks for the layout.
-func (r *Reader) detectCanvas(rows []line, atEOF bool) (*Model, error) {
-	if sh, _ := r.matchShape(rows); sh != nil {
+func (r *Reader) detectCanvas(rows []line, o *occupancy, atEOF bool) (*Model, error) {
+	if sh := r.matchShape(o); sh != nil {
 		return r.builtin(sh.name, sh.n)
 	}
-	h, w, maxSym := extent(rows)
+	h, w, maxSym := o.h, o.w, o.maxSym
 	shapes := r.builtinShapes()
 	if atEOF {
 		for i := range shapes {
-			if sh := &shapes[i]; sh.h > h && sh.w >= w && sh.covers(rows, false) {
+			if sh := &shapes[i]; sh.h > h && sh.w >= w && sh.covers(o, false) {
 				line, col := r.end()
 				return nil, &ParseError{File: r.opts.File, Line: line, Col: col,
 					Err: fmt.Errorf("%w: input ends after %d of the %d rows of %s", ErrTruncated, h, sh.h, sh.name)}

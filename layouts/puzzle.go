@@ -69,12 +69,34 @@ func (p *Puzzle) Validate() error {
 	if len(p.Givens) != len(m.Cells) {
 		return fmt.Errorf("%w: %s for %d cells", ErrPuzzle, plural(len(p.Givens), "given"), len(m.Cells))
 	}
+	if m.N < 127 && !beyond(p.Givens, m.N) {
+		return nil
+	}
 	for c, d := range p.Givens {
 		if int(d) > m.N {
 			return fmt.Errorf("%w: cell %s holds %d, not a digit 1..%d", ErrPuzzle, m.Cells[c], d, m.N)
 		}
 	}
 	return nil
+}
+
+// beyond reports whether a byte of digits is above n (0 <= n < 128),
+// 8 bytes at a time: with the top bit of each byte cleared, adding
+// 127-n carries into it exactly when the byte is above n, and a byte
+// with the top bit set is above n anyway.
+func beyond(digits []uint8, n int) bool {
+	const low7, high, ones = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080, 0x0101010101010101
+	add := uint64(127-n) * ones
+	var over uint64
+	i := 0
+	for ; i+8 <= len(digits); i += 8 {
+		x := binary.LittleEndian.Uint64(digits[i:])
+		over |= (x&low7 + add) | x
+	}
+	for ; i < len(digits); i++ {
+		over |= uint64(digits[i]&0x7f) + add | uint64(digits[i])
+	}
+	return over&high != 0
 }
 
 // ErrUnsupported is wrapped by UnsupportedError.
@@ -162,19 +184,37 @@ func (m *Model) noRepeat(digits []uint8) bool {
 	return dup == 0
 }
 
-// maxSparseUnits bounds the models that noRepeatSparse takes: their
-// units' digit sets fit on the stack.
-const maxSparseUnits = 64
+// maxSparseUnits and maxSparseUnitsLarge bound the models that
+// noRepeatSparse takes: their units' digit sets fit on the stack, a
+// classic grid's in the smaller array, most multi-grids' in the larger
+// one, whose clearing a classic grid would not repay.
+const (
+	maxSparseUnits      = 64
+	maxSparseUnitsLarge = 512
+)
 
 // noRepeatSparse is noRepeat for digits that are mostly 0, as givens
 // are: it visits only the cells that hold a digit, found 8 at a time,
 // and adds each to its units' sets. A model with more units than
-// maxSparseUnits goes to noRepeat.
+// maxSparseUnitsLarge goes to noRepeat.
 func (m *Model) noRepeatSparse(digits []uint8) bool {
-	if len(m.Units) > maxSparseUnits || len(m.cellUnitAt) != len(m.Cells)+1 || len(digits) != len(m.Cells) {
+	if len(m.cellUnitAt) != len(m.Cells)+1 || len(digits) != len(m.Cells) {
 		return m.noRepeat(digits)
 	}
-	var sets [maxSparseUnits]uint64
+	switch n := len(m.Units); {
+	case n <= maxSparseUnits:
+		var sets [maxSparseUnits]uint64
+		return m.noRepeatIn(digits, sets[:n])
+	case n <= maxSparseUnitsLarge:
+		var sets [maxSparseUnitsLarge]uint64
+		return m.noRepeatIn(digits, sets[:n])
+	}
+	return m.noRepeat(digits)
+}
+
+// noRepeatIn is noRepeatSparse with sets, one per unit, for the units'
+// digits.
+func (m *Model) noRepeatIn(digits []uint8, sets []uint64) bool {
 	var dup uint64
 	add := func(c int) {
 		bit := digitBit[digits[c]]

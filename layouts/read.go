@@ -72,6 +72,7 @@ type Reader struct {
 	models map[string]*Model // built-ins compiled so far, by name/n
 	recent lastModel         // the built-in asked for last, to skip the map
 	shapes []shape           // canvas shapes of the built-ins, made on first use
+	occ    occupancy         // the last canvas's, reused (see occupancy)
 }
 
 // lastModel is the built-in a reader compiled or found last: a file of
@@ -101,7 +102,7 @@ func NewReader(r io.Reader, opts ReadOptions) *Reader {
 func (r *Reader) Reset(src io.Reader, opts ReadOptions) {
 	r.base.Reset(src)
 	nr := newReader(r.base, opts)
-	nr.models, nr.recent, nr.shapes, nr.splitter = r.models, r.recent, r.shapes, r.splitter
+	nr.models, nr.recent, nr.shapes, nr.occ, nr.splitter = r.models, r.recent, r.shapes, r.occ, r.splitter
 	*r = *nr
 }
 
@@ -510,7 +511,7 @@ func (r *Reader) detect() (Format, error) {
 	if ln == 0 && len(block) > 1 && lineLike(block[1].text, m) > 4 {
 		return FormatLine, nil
 	}
-	sh, _ := r.matchShape(r.cleanCanvas(block))
+	sh := r.matchShape(r.occupancy(r.cleanCanvas(block)))
 	// Lines with '-' for empty cells, unless they draw a canvas.
 	if ln == 0 && sh == nil && (dl > 4 || len(block) > 1 && lineLike(clean(block[1].text, r.blanks), m) > 4) {
 		return FormatLine, nil

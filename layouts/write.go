@@ -105,6 +105,9 @@ func appendLine(b []byte, m *Model, digits []uint8) []byte {
 // that no puzzle holds a blank line.
 func appendCanvas(b []byte, m *Model, digits []uint8, empty byte) []byte {
 	numbers := m.N > MaxLetterSymbols
+	if !numbers {
+		return appendCharCanvas(b, m, digits, empty)
+	}
 	width := len(strconv.Itoa(m.N))
 	for r := range m.Height {
 		start, end := len(b), len(b)
@@ -131,6 +134,36 @@ func appendCanvas(b []byte, m *Model, digits []uint8, empty byte) []byte {
 			if ok {
 				end = len(b)
 			}
+		}
+		b = b[:end]
+		if end == start {
+			b = append(b, '-')
+		}
+		b = append(b, '\n')
+	}
+	return b
+}
+
+// appendCharCanvas is appendCanvas for symbols of one character: a
+// position a byte, ' ' outside the grids.
+func appendCharCanvas(b []byte, m *Model, digits []uint8, empty byte) []byte {
+	b = slices.Grow(b, m.Height*(m.Width+1))
+	for r := range m.Height {
+		index := m.index[r*m.Width : (r+1)*m.Width] // the row's cells, -1 outside
+		start, end := len(b), len(b)
+		for _, ci := range index {
+			switch {
+			case ci < 0:
+				b = append(b, ' ')
+				continue
+			case digits[ci] == 0:
+				b = append(b, empty)
+			case int(digits[ci]) <= len(symbols):
+				b = append(b, symbols[digits[ci]-1])
+			default:
+				b = append(b, symbolText(int(digits[ci]), m.N)...)
+			}
+			end = len(b)
 		}
 		b = b[:end]
 		if end == start {
