@@ -891,15 +891,23 @@ func (r *Reader) builtinShapes() []shape {
 			sh.bits = make([]uint64, sh.h*shapeWords)
 			for _, g := range l.Grids {
 				for row := g.At.Row; row < g.At.Row+n; row++ {
-					for c := g.At.Col; c < g.At.Col+n; c++ {
-						sh.bits[row*shapeWords+c>>6] |= 1 << (c & 63)
-					}
+					setBits(sh.bits[row*shapeWords:(row+1)*shapeWords], g.At.Col, g.At.Col+n)
 				}
 			}
 			r.shapes = append(r.shapes, sh)
 		}
 	}
 	return r.shapes
+}
+
+// setBits sets bits from to to-1 of words.
+func setBits(words []uint64, from, to int) {
+	for k := range words {
+		lo, hi := max(from-64*k, 0), min(to-64*k, 64)
+		if lo < hi {
+			words[k] |= (^uint64(0) >> (64 - (hi - lo))) << lo
+		}
+	}
 }
 
 // occupancy is where the rows of a canvas hold something other than a
