@@ -300,7 +300,12 @@
 //     guesses: learning over unit propagation of the plain encoding
 //     needs more search here, not less. On the sumo set alike, minisat
 //     250.5 conflicts and 860.1 decisions, cadical 265.6 and 513.1, to
-//     find the solution, against 269.5 guesses to prove it unique.
+//     find the solution, against 269.5 guesses to prove it unique. To
+//     prove it as this search does (the solution found, then a clause
+//     refusing it added and the formula refuted), minisat took 45.8
+//     conflicts a Samurai of the set, 606.9 a Sumo (cadical 652.4) and
+//     192.2 a Shogun of 20 made by gattai generate --seed 7 (cadical
+//     215.2), against 11.36, 269.5 and 75.9 guesses here.
 //
 // What paid: weights that grow (dom/wdeg), boards weighing their links
 // at first, and above all units weighing the boxes they share, which cut
