@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"reflect"
+	"strings"
 
 	"gattai/fpuzzles"
 	"gattai/layouts"
@@ -15,13 +17,15 @@ import (
 // toFlags choose the output format, for every command that prints
 // puzzles or results: one switch, one table of writers (toFormats).
 type toFlags struct {
-	To string `enum:"${to_formats}" default:"auto" help:"Output format: auto ${to_auto}; ${to_formats}. json writes one JSON object per puzzle (see README)."`
+	To string `enum:"auto,line,rows,canvas,poj,euler,json,fpuzzles,sudokupad,svg" default:"auto" help:"Output format: auto ${to_auto}; ${to_formats}. json writes one JSON object per puzzle (see README)."`
 }
 
-// toFormats lists the --to choices. The text formats are the readers'
-// own (layouts.Format); json is JSON Lines; fpuzzles and sudokupad are
-// share links, one a line; svg is a picture a puzzle, a file each.
-var toFormats = []string{"auto", "line", "rows", "canvas", "poj", "euler", "json", "fpuzzles", "sudokupad", "svg"}
+// toFormats lists the --to choices, from To's enum tag: written out
+// there, not as a variable, which kong would interpolate into every flag
+// at every start. The text formats are the readers' own
+// (layouts.Format); json is JSON Lines; fpuzzles and sudokupad are share
+// links, one a line; svg is a picture a puzzle, a file each.
+var toFormats = strings.Split(reflect.TypeFor[toFlags]().Field(0).Tag.Get("enum"), ",")
 
 // linkWriters write a puzzle, and its solution if g is not nil, as a
 // setter's link.

@@ -106,11 +106,23 @@ func TestLeanVars(t *testing.T) {
 			t.Errorf("%s: %v", p[0], err)
 		}
 	}
+	// usedVars finds a variable outside the help, in a struct held.
+	type inner struct {
+		X string `enum:"${x}" default:"${y=a}" help:"${z}"`
+	}
 	used := map[string]bool{}
+	usedVars(reflect.TypeFor[struct{ In inner }](), used)
+	if !used["x"] || !used["y"] || used["z"] || len(used) != 2 {
+		t.Errorf("usedVars found %v, want x and y", used)
+	}
+	// count's flags use variables in their help texts only (kong
+	// interpolates every variable into every flag, a regexp each).
+	used = map[string]bool{}
 	usedVars(reflect.TypeFor[countCmd](), used)
-	// to_formats is --to's enum; maxjobs_factor is in --jobs' help only.
-	if !used["to_formats"] || used["maxjobs_factor"] || used["gen_kinds"] {
-		t.Errorf("count uses %v", used)
+	for name := range startVars(nil) {
+		if used[name] {
+			t.Errorf("count uses ${%s} outside its help texts", name)
+		}
 	}
 }
 
@@ -128,6 +140,7 @@ func TestLeanRuns(t *testing.T) {
 		{"count", file}, {"solve", file}, {"--cpu-profile", prof, "count", file},
 		{"--cpu-profile=" + prof, "solve", "--to", "rows", file}, {"layouts"}, {"layouts", "show", "samurai"},
 		{"completion", "bash"}, {"count", "--engine", "backtrack", "-j", "1", file, file},
+		{"generate", "--seed", "1", "--timeout", "1m"}, {"generate", "--seed", "2", "--to", "auto", "-j", "1"},
 	} {
 		runBoth(t, args...)
 		var out bytes.Buffer

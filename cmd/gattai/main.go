@@ -128,9 +128,9 @@ func run(ctx context.Context, args []string, e env) int {
 }
 
 // startVars are the variables of kong's help texts: all of them, or
-// those that used names (and version, which --version prints, and the
-// wordings that commands set, which kong interpolates where they are
-// set). kong interpolates every variable into every flag's, so fewer
+// those that used names (and version, which --version prints; the
+// wordings, which commands set, are in help texts only). kong
+// interpolates every variable into every flag, a regexp each, so fewer
 // cost less.
 func startVars(used map[string]bool) kong.Vars {
 	values := map[string]func() string{
@@ -147,8 +147,10 @@ func startVars(used map[string]bool) kong.Vars {
 			vars[name] = value()
 		}
 	}
-	for name, w := range wordings { // constants, always there
-		vars[name] = w
+	for name, w := range wordings { // constants
+		if used == nil || used[name] {
+			vars[name] = w
+		}
 	}
 	return vars
 }
