@@ -104,8 +104,7 @@ func appendLine(b []byte, m *Model, digits []uint8) []byte {
 // separated by a space, '-' outside. A row without cells is "-", so
 // that no puzzle holds a blank line.
 func appendCanvas(b []byte, m *Model, digits []uint8, empty byte) []byte {
-	numbers := m.N > MaxLetterSymbols
-	if !numbers {
+	if m.N <= MaxLetterSymbols {
 		return appendCharCanvas(b, m, digits, empty)
 	}
 	width := len(strconv.Itoa(m.N))
@@ -113,33 +112,20 @@ func appendCanvas(b []byte, m *Model, digits []uint8, empty byte) []byte {
 		start, end := len(b), len(b)
 		for c := range m.Width {
 			ci, ok := m.Cell(Pos{r, c})
-			switch {
-			case !numbers && !ok:
+			if c > 0 {
 				b = append(b, ' ')
-			case !numbers && digits[ci] == 0:
-				b = append(b, empty)
-			case !numbers:
-				b = append(b, symbolText(int(digits[ci]), m.N)...)
-			default:
-				if c > 0 {
-					b = append(b, ' ')
-				}
-				tok := "-"
-				if ok {
-					tok = symbolText(int(digits[ci]), m.N)
-				}
-				b = append(b, strings.Repeat(" ", width-len(tok))...)
-				b = append(b, tok...)
 			}
+			tok := "-"
+			if ok {
+				tok = symbolText(int(digits[ci]), m.N)
+			}
+			b = append(b, strings.Repeat(" ", width-len(tok))...)
+			b = append(b, tok...)
 			if ok {
 				end = len(b)
 			}
 		}
-		b = b[:end]
-		if end == start {
-			b = append(b, '-')
-		}
-		b = append(b, '\n')
+		b = endRow(b, start, end)
 	}
 	return b
 }
@@ -165,13 +151,19 @@ func appendCharCanvas(b []byte, m *Model, digits []uint8, empty byte) []byte {
 			}
 			end = len(b)
 		}
-		b = b[:end]
-		if end == start {
-			b = append(b, '-')
-		}
-		b = append(b, '\n')
+		b = endRow(b, start, end)
 	}
 	return b
+}
+
+// endRow ends a canvas row begun at start, its last cell ending at end:
+// the text after it dropped, "-" for a row without cells, a newline.
+func endRow(b []byte, start, end int) []byte {
+	b = b[:end]
+	if end == start {
+		b = append(b, '-')
+	}
+	return append(b, '\n')
 }
 
 // appendRows appends the n rows of a single grid written in style st.
