@@ -165,13 +165,6 @@ func New(m *layouts.Model) *Solver {
 		s.linked, _ = nine.Link(m.GridCells, nc)
 	}
 
-	// The locks' table, the costliest part of New, only for the general
-	// engine (on a Sumo it took a third of a one-puzzle run of gattai
-	// count): Count builds it when it first needs it.
-	if !s.classic9 && s.linked == nil {
-		s.lt = newLockTable(s)
-	}
-
 	// Propagators for m.Rules, one per rule, by kind (kinds.go).
 	s.setPropagators(s.propagators())
 
@@ -302,6 +295,9 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 		return res, err
 	}
 
+	// The locks' table, the costliest of the general engine's, is built
+	// on its first puzzle: the paths above never use it (on a Sumo it
+	// took a third of a one-puzzle run of gattai count).
 	if s.lt.groupAt == nil {
 		s.lt = newLockTable(s)
 	}

@@ -60,9 +60,14 @@ func (s *sheet) set(ci int, x cell, line int) {
 	case d > n:
 		s.fail(line, x.col, fmt.Errorf("%w %s in a %dx%d grid, which has %s", ErrSymbol, quote(x.text), n, n, symbolRange(n)))
 	default:
-		s.givens[ci] = uint8(d)
-		s.at[ci] = textPos{int32(line), int32(x.col)}
+		s.put(ci, d, line, x.col)
 	}
+}
+
+// put records d, read at line:col, as the given of cell ci.
+func (s *sheet) put(ci, d, line, col int) {
+	s.givens[ci] = uint8(d)
+	s.at[ci] = textPos{int32(line), int32(col)}
 }
 
 // puzzle is the puzzle read, or the first error about it: a given
@@ -799,13 +804,12 @@ func (r *Reader) parseCanvas(s *sheet, rows []line, atEOF bool) {
 						ci = index[n]
 					}
 					isCell := ci >= 0
-					if d := symbolDigits[ch]; isCell && d >= 0 && int(d) <= m.N {
-						s.givens[ci] = uint8(d)
-						s.at[ci] = textPos{int32(l.num), int32(at + 1)}
+					if d := symbolDigits[ch]; isCell && d >= 0 && int(d) <= m.N { // as set takes it
+						s.put(int(ci), int(d), l.num, at+1)
 						at++
 						continue
 					}
-					if !isCell && (ch == ' ' || ch == '#' || ch == '-') {
+					if !isCell && fillerByte(ch) {
 						at++
 						continue
 					}
@@ -845,7 +849,10 @@ func (s *sheet) canvasCell(p Pos, x cell, line int) {
 }
 
 // filler reports whether a canvas position is outside every grid.
-func filler(s string) bool { return s == " " || s == "#" || s == "-" }
+func filler(s string) bool { return len(s) == 1 && fillerByte(s[0]) }
+
+// fillerByte is filler for a position of one byte.
+func fillerByte(ch byte) bool { return ch == ' ' || ch == '#' || ch == '-' }
 
 // shape is a built-in layout as a set of canvas positions: bits holds
 // them row by row, shapeWords words a row, as occupancy does a canvas's.
@@ -934,12 +941,12 @@ func (r *Reader) occupancy(rows []line) *occupancy {
 		for c := 0; c < len(t); c++ {
 			ch := t[c]
 			seen[ch>>6] |= 1 << (ch & 63)
-			if ch != ' ' && ch != '#' && ch != '-' && c < shapeWords*64 {
+			if !fillerByte(ch) && c < shapeWords*64 {
 				row[c>>6] |= 1 << (c & 63)
 			}
 		}
 		end := len(t)
-		for end > 0 && filler(t[end-1:end]) {
+		for end > 0 && fillerByte(t[end-1]) {
 			end--
 		}
 		o.w = max(o.w, end)

@@ -198,16 +198,15 @@ const (
 // and adds each to its units' sets. A model with more units than
 // maxSparseUnitsLarge goes to noRepeat.
 func (m *Model) noRepeatSparse(digits []uint8) bool {
-	if len(m.cellUnitAt) != len(m.Cells)+1 || len(digits) != len(m.Cells) {
-		return m.noRepeat(digits)
-	}
-	switch n := len(m.Units); {
-	case n <= maxSparseUnits:
-		var sets [maxSparseUnits]uint64
-		return m.noRepeatIn(digits, sets[:n])
-	case n <= maxSparseUnitsLarge:
-		var sets [maxSparseUnitsLarge]uint64
-		return m.noRepeatIn(digits, sets[:n])
+	if len(m.cellUnitAt) == len(m.Cells)+1 && len(digits) == len(m.Cells) {
+		switch n := len(m.Units); {
+		case n <= maxSparseUnits:
+			var sets [maxSparseUnits]uint64
+			return m.noRepeatIn(digits, sets[:n])
+		case n <= maxSparseUnitsLarge:
+			var sets [maxSparseUnitsLarge]uint64
+			return m.noRepeatIn(digits, sets[:n])
+		}
 	}
 	return m.noRepeat(digits)
 }
