@@ -79,7 +79,7 @@ func TestBuiltinOtherShapes(t *testing.T) {
 	}
 }
 
-func compiled(t *testing.T, name string, n int, box Shape) *Model {
+func compiled(t testing.TB, name string, n int, box Shape) *Model {
 	t.Helper()
 	l, err := Builtin(name, n, box)
 	if err != nil {

@@ -179,3 +179,103 @@ func TestBeyond(t *testing.T) {
 		t.Fatalf("%d of 20000 beyond: the cases test too little", yes)
 	}
 }
+
+// digitsKeep agrees with a plain loop on every length up to 40, every
+// n, with digits near 0 and n and givens kept, empty or broken.
+func TestDigitsKeep(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	yes := 0
+	for range 20000 {
+		n := 1 + rng.IntN(126)
+		d := make([]uint8, rng.IntN(41))
+		gv := make([]uint8, len(d))
+		for i := range d {
+			d[i] = uint8(1 + rng.IntN(n))
+			if rng.IntN(3) == 0 {
+				gv[i] = d[i]
+			}
+		}
+		if len(d) > 0 {
+			for range rng.IntN(3) {
+				i := rng.IntN(len(d))
+				switch rng.IntN(4) {
+				case 0:
+					d[i] = 0
+				case 1:
+					d[i] = uint8(n + 1 + rng.IntN(256-n))
+				case 2:
+					gv[i] = uint8(rng.IntN(256))
+				default:
+					d[i] = uint8(n)
+				}
+			}
+		}
+		want := true
+		for i := range d {
+			if d[i] == 0 || int(d[i]) > n || gv[i] != 0 && gv[i] != d[i] {
+				want = false
+			}
+		}
+		if got := digitsKeep(d, gv, n); got != want {
+			t.Fatalf("digitsKeep(%v, %v, %d) = %v, want %v", d, gv, n, got, want)
+		}
+		if want {
+			yes++
+		}
+	}
+	if yes < 1000 || yes > 19000 {
+		t.Fatalf("%d of 20000 kept: the cases test too little", yes)
+	}
+}
+
+// FuzzCheck holds Check to its reference on any digits and givens, on
+// layouts on each side of the sizes fastCheck treats apart.
+func FuzzCheck(f *testing.F) {
+	models := []*Model{
+		compiled(f, "classic", 4, Shape{2, 2}),
+		compiled(f, "classic", 9, Shape{3, 3}),
+		compiled(f, "samurai", 9, Shape{3, 3}),
+		compiled(f, "classic", 36, Shape{6, 6}),
+	}
+	boxes := []Shape{{2, 2}, {3, 3}, {3, 3}, {6, 6}}
+	for i, m := range models {
+		f.Add(uint8(i), patternGrid(m, boxes[i]), []byte{})
+	}
+	f.Fuzz(func(t *testing.T, which uint8, digits, givens []byte) {
+		i := int(which) % len(models)
+		m := models[i]
+		// The pattern grid, changed where the input says.
+		d := patternGrid(m, boxes[i])
+		copy(d, digits)
+		p := NewPuzzle(m)
+		copy(p.Givens, givens)
+		g := Grid{Model: m, Digits: d}
+		if got, want := Check(p, g), refCheck(p, g); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("Check = %v, reference %v", got, want)
+		}
+	})
+}
+
+// BenchmarkCheck checks a valid full grid of each size of layout.
+func BenchmarkCheck(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		n    int
+		box  Shape
+	}{
+		{"classic", 9, Shape{3, 3}},
+		{"samurai", 9, Shape{3, 3}},
+		{"sumo", 9, Shape{3, 3}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			m := compiled(b, tc.name, tc.n, tc.box)
+			p := NewPuzzle(m)
+			g := Grid{Model: m, Digits: patternGrid(m, tc.box)}
+			for b.Loop() {
+				if err := Check(p, g); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
