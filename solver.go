@@ -114,6 +114,10 @@ type Solver struct {
 	sat    Engine // gophersat, or the external solver
 	gopher Engine // gophersat: auto's second engine, and the native one's check
 
+	// nativeCheck checks the native engine's answers, which come from
+	// one goroutine at a time (auto waits for it).
+	nativeCheck layouts.Checker
+
 	// budget is autoBudget; tests shorten it.
 	budget func(m *layouts.Model, external bool) budget
 }
@@ -440,7 +444,11 @@ func (s *Solver) checked(ctx context.Context, e Engine, p *layouts.Puzzle, limit
 		return r, fmt.Errorf("%w: %s counted %d with limit %d", ErrEngine, e.Name(), r.Count, r.Limit)
 	}
 	if r.Count > 0 {
-		if err := layouts.Check(p, r.Grid); err != nil {
+		check := layouts.Check
+		if e == Engine(s.native) {
+			check = s.nativeCheck.Check
+		}
+		if err := check(p, r.Grid); err != nil {
 			return r, fmt.Errorf("%w: %s returned a wrong grid: %w", ErrEngine, e.Name(), err)
 		}
 	}

@@ -180,6 +180,56 @@ func TestBeyond(t *testing.T) {
 	}
 }
 
+// A Checker says what Check says over a run of grids and puzzles that
+// repeat the grid it passed last: with its givens kept or broken, the
+// grid changed in place after it passed, a grid of another model with
+// the same digits.
+func TestCheckerMatchesCheck(t *testing.T) {
+	m := compiled(t, "samurai", 9, Shape{3, 3})
+	other := compiled(t, "samurai", 9, Shape{3, 3})
+	valid := patternGrid(m, Shape{3, 3})
+	rng := rand.New(rand.NewPCG(9, 10))
+	var k Checker
+	hits, faults := 0, 0
+	d := slices.Clone(valid)
+	for i := range 5000 {
+		switch rng.IntN(5) {
+		case 0: // the grid changed where it lies, perhaps back
+			c := rng.IntN(len(d))
+			d[c] = uint8(rng.IntN(m.N + 2))
+		case 1:
+			d = slices.Clone(valid)
+		}
+		model := m
+		if rng.IntN(10) == 0 {
+			model = other
+		}
+		p := NewPuzzle(m)
+		for c := range p.Givens {
+			if rng.IntN(4) == 0 {
+				p.Givens[c] = valid[c]
+			}
+		}
+		if rng.IntN(3) == 0 {
+			p.Givens[rng.IntN(len(p.Givens))] = uint8(1 + rng.IntN(m.N))
+		}
+		g := Grid{Model: model, Digits: d}
+		if k.digits != nil && model == k.model && slices.Equal(d, k.digits) {
+			hits++
+		}
+		got, want := k.Check(p, g), Check(p, g)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("case %d: Checker = %v, Check %v", i, got, want)
+		}
+		if want != nil {
+			faults++
+		}
+	}
+	if hits < 500 || faults < 500 {
+		t.Fatalf("%d grids as the last passed, %d faults: the cases test too little", hits, faults)
+	}
+}
+
 // digitsKeep agrees with a plain loop on every length up to 40, every
 // n, with digits near 0 and n and givens kept, empty or broken.
 func TestDigitsKeep(t *testing.T) {
