@@ -21,25 +21,24 @@ type Linked struct {
 	cellAt     [][3][32]int32 // cellAt[g][b][p]: the cell at bit p of band b of grid g (0 for the unused bits)
 	links      [][]link       // links[g]: the boxes board g shares, each with a = g
 	cells      int
-	levels     []level         // levels[depth]: the state at that depth of the search
-	unitWeight [][6]uint8      // unitWeight[g][u]: 1 + 2 per box that unit u of board g shares (see choose)
-	shared     [][6]uint8      // shared[g][u]: the boxes that unit u of board g shares, bit k for its kth box
-	weight     []uint64        // weight[g]: board g's links and contradictions (see choose)
-	inv        [][6]float64    // inv[g][u]: 1 / (weight[g] * unitWeight[g][u])
-	bump       uint64          // what the next contradiction adds to a weight
-	places     []place         // every cell of every grid, in the order of the cells
-	digit      [][9]uint8      // digit[g][i]: the digit (0..8) that board g keeps at index i, for this Count (see order)
-	index      [][9]uint8      // index[g][d]: the index at which board g keeps digit d
-	maps       [][][9]uint8    // maps[g][j][i]: g's index of the digit that the partner of link j of g keeps at index i
-	at         [][16][4]uint32 // Count's scratch: at[g][v][b], the cells of band b of grid g given v
+	levels     []level      // levels[depth]: the state at that depth of the search
+	unitWeight [][6]uint8   // unitWeight[g][u]: 1 + 2 per box that unit u of board g shares (see choose)
+	shared     [][6]uint8   // shared[g][u]: the boxes that unit u of board g shares, bit k for its kth box
+	weight     []uint64     // weight[g]: board g's links and contradictions (see choose)
+	inv        [][6]float64 // inv[g][u]: 1 / (weight[g] * unitWeight[g][u])
+	bump       uint64       // what the next contradiction adds to a weight
+	places     []place      // every cell of every grid, in the order of the cells
+	digit      [][9]uint8   // digit[g][i]: the digit (0..8) that board g keeps at index i, for this Count (see order)
+	index      [][9]uint8   // index[g][d]: the index at which board g keeps digit d
+	maps       [][][9]uint8 // maps[g][j][i]: g's index of the digit that the partner of link j of g keeps at index i
+	at         []uint32     // Count's scratch: the givenBands of every grid, end to end
 }
 
-// A place is a cell c of grid g, at bit of its band b: where Count puts
-// c's given, at[g][given][b] (see grid.fill).
+// A place is a cell c of a grid g, at bit of its band b: Count puts c's
+// given v into Linked.at[at + v<<2], at being g*64 + b (see givenBands).
 type place struct {
-	c    int32
-	g, b uint16
-	bit  uint32
+	c, at int32
+	bit   uint32
 }
 
 // A level is the state at one depth of the search: the boards, and the
@@ -110,10 +109,10 @@ func Link(grids [][]int, cells int) (*Linked, error) {
 		}
 		for _, o := range os {
 			p := posOf[o%81]
-			l.places = append(l.places, place{c: int32(c), g: uint16(o / 81), b: uint16(p & 3), bit: 1 << (p >> 2)})
+			l.places = append(l.places, place{c: int32(c), at: int32(o/81*len(givenBands{}) + int(p&3)), bit: 1 << (p >> 2)})
 		}
 	}
-	l.at = make([][16][4]uint32, len(grids))
+	l.at = make([]uint32, len(grids)*len(givenBands{}))
 	l.cellAt = make([][3][32]int32, len(grids))
 	for g := range l.cellAt {
 		for b := range 3 {
@@ -201,18 +200,12 @@ func (l *Linked) Count(ctx context.Context, givens []uint8, limit int, solution 
 	// grid.init does for one).
 	at, places := l.at, l.places
 	clear(at)
-	var bad uint8
-	for _, p := range places {
-		v := givens[p.c]
-		bad |= v
-		at[p.g][v&15][p.b&3] |= p.bit
-	}
-	if bad > 15 {
+	if !putGivens(at, places, givens) {
 		return 0, 0, nil
 	}
 	for g := range st {
 		st[g] = grid{}
-		if !st[g].fill(&at[g]) {
+		if !st[g].fill((*givenBands)(at[g*len(givenBands{}):])) {
 			return 0, 0, nil
 		}
 		l.order(g, &st[g])
@@ -234,6 +227,21 @@ func (l *Linked) Count(ctx context.Context, givens []uint8, limit int, solution 
 		err = ctx.Err()
 	}
 	return s.count, s.guesses, err
+}
+
+// putGivens puts the givens of every grid into at (see place), in one pass
+// over the cells; false means a given above 15. A function of its own,
+// so that its loop has the registers to itself.
+//
+//go:noinline
+func putGivens(at []uint32, places []place, givens []uint8) bool {
+	var bad uint8
+	for _, p := range places {
+		v := givens[p.c]
+		bad |= v
+		at[p.at+int32(v&15)<<2] |= p.bit
+	}
+	return bad <= 15
 }
 
 // order keeps the digits of board g, fresh from fill, in the order of

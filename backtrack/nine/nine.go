@@ -55,12 +55,11 @@ func Count(ctx context.Context, givens *[81]uint8, limit int, solution *[81]uint
 // init places the givens; false means a given outside 0..9 or two equal
 // givens in one box (other conflicts surface in propagation).
 func (g *grid) init(givens *[81]uint8) bool {
-	// at[v][b]: cells of band b given v (at[0]: the empty cells).
-	var at [16][4]uint32
+	var at givenBands
 	var bad uint8
 	for i, v := range givens {
 		bad |= v
-		at[v&15][posOf[i]&3] |= 1 << (posOf[i] >> 2)
+		at[uint(v&15)<<2|uint(posOf[i]&3)] |= 1 << (posOf[i] >> 2)
 	}
 	if bad > 15 {
 		return false
@@ -68,29 +67,34 @@ func (g *grid) init(givens *[81]uint8) bool {
 	return g.fill(&at)
 }
 
-// fill places the givens at[v][b] (the cells of band b given v, at[0]
-// the empty cells); false means a given of 10 to 15 or two equal givens
-// in one box.
-func (g *grid) fill(at *[16][4]uint32) bool {
-	for v := 10; v < 16; v++ {
-		if at[v] != [4]uint32{} {
-			return false
-		}
+// givenBands holds a grid's givens by value and band: at[v<<2|b] is the
+// cells of band b given v (v 0: the empty cells).
+type givenBands [64]uint32
+
+// fill places the givens at; false means a given of 10 to 15 or two
+// equal givens in one box.
+func (g *grid) fill(at *givenBands) bool {
+	var beyond uint32
+	for _, m := range at[10<<2:] {
+		beyond |= m
+	}
+	if beyond != 0 {
+		return false
 	}
 	// Each given must be alone in its box: then the givens are as many as
 	// the (digit, box) pairs they occupy.
-	g.unsolved = [3]uint32{at[0][0], at[0][1], at[0][2]}
-	clues, pairs := 81-bits.OnesCount32(at[0][0])-bits.OnesCount32(at[0][1])-bits.OnesCount32(at[0][2]), 0
+	g.unsolved = [3]uint32{at[0], at[1], at[2]}
+	clues, pairs := 81-bits.OnesCount32(at[0])-bits.OnesCount32(at[1])-bits.OnesCount32(at[2]), 0
 	for d := range g.f {
 		var occupied uint32
 		for b := range 3 {
-			m := at[d+1][b]
+			m := at[(d+1)<<2|b]
 			x := m | m>>9 | m>>18
 			boxes := (x | x>>3 | x>>6) & 7
 			occupied |= boxes << (3 * b)
 			// The empty cells, less the boxes of the digit's givens, and
 			// those givens.
-			g.f[d][b] = at[0][b]&^(boxes*boxCols) | m
+			g.f[d][b] = at[b]&^(boxes*boxCols) | m
 		}
 		pairs += bits.OnesCount32(occupied)
 	}
