@@ -2,6 +2,7 @@ package encode
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 
@@ -112,14 +113,33 @@ func (s *scanner) word() (string, int, error) {
 	return string(s.buf), col, nil
 }
 
-// skipLine discards the rest of the current line, keeping its end.
+// skipLine discards the rest of the current line, keeping its end: a
+// buffer at a time, since a solver may write megabytes of comments.
 func (s *scanner) skipLine() error {
 	for {
-		b, ok, err := s.peek()
-		if err != nil || !ok || b == '\n' || b == '\r' {
-			return err
+		if s.r.Buffered() == 0 {
+			if _, err := s.r.Peek(1); err == io.EOF {
+				return nil
+			} else if err != nil {
+				return err
+			}
 		}
-		s.advance()
+		b, _ := s.r.Peek(s.r.Buffered())
+		end := len(b)
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			end = i
+		}
+		if i := bytes.IndexByte(b[:end], '\r'); i >= 0 {
+			end = i
+		}
+		if end > 0 {
+			s.r.Discard(end)
+			s.col += end
+			s.used = true
+		}
+		if end < len(b) {
+			return nil
+		}
 	}
 }
 
