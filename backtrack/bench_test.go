@@ -33,6 +33,7 @@ var benchSets = []benchSet{
 	{name: "bench/classic9-unique", layout: "classic", n: 9, unique: true, many: true},
 	{name: "bench/samurai-unique", layout: "samurai", n: 9, unique: true, many: true},
 	{name: "bench/sumo-unique", layout: "sumo", n: 9, unique: true, many: true},
+	{name: "bench/shogun-unique", layout: "shogun", n: 9, unique: true, many: true},
 	{name: "bench/classic16-unique", layout: "classic", n: 16, unique: true, many: true},
 	{name: "bench/classic16-keep45", layout: "classic", n: 16, many: true},
 	{name: "bench/classic16-keep40", layout: "classic", n: 16, many: true},

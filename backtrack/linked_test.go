@@ -98,6 +98,7 @@ func TestLinkedAgrees(t *testing.T) {
 	sources := []source{
 		{"bench/samurai-unique", "samurai"},
 		{"bench/sumo-unique", "sumo"},
+		{"bench/shogun-unique", "shogun"},
 		{"seeds/samurai-problem1", "samurai"},
 		{"seeds/samurai-problem2", "samurai"},
 	}

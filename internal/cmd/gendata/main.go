@@ -109,6 +109,7 @@ var bench = []benchSet{
 	{"classic9-unique", "classic", 9, 1000, "gen.Unique: minimal", unique, layouts.FormatLine},
 	{"samurai-unique", "samurai", 9, 200, "gen.Unique: minimal", unique, layouts.FormatCanvas},
 	{"sumo-unique", "sumo", 9, 10, "gen.Unique: minimal", unique, layouts.FormatCanvas},
+	{"shogun-unique", "shogun", 9, 20, "gen.Unique: minimal", unique, layouts.FormatCanvas},
 	{"classic16-unique", "classic", 16, 20, "gen.Unique: minimal", unique, layouts.FormatCanvas},
 	{"classic16-keep45", "classic", 16, 20, "gen.Puzzle keeping 45% of a grid", keep(0.45), layouts.FormatCanvas},
 	{"classic16-keep40", "classic", 16, 20, "gen.Puzzle keeping 40% of a grid", keep(0.40), layouts.FormatCanvas},
