@@ -81,23 +81,36 @@ func (p *Puzzle) Validate() error {
 	return nil
 }
 
-// beyond reports whether a byte of digits is above n (0 <= n < 128),
-// 8 bytes at a time: with the top bit of each byte cleared, adding
-// 127-n carries into it exactly when the byte is above n, and a byte
-// with the top bit set is above n anyway.
+// Each byte of a word: its low 7 bits, its top bit, and 1. The tests of
+// digits below take 8 bytes at a time.
+const (
+	byteLow7 = 0x7f7f7f7f7f7f7f7f
+	byteHigh = 0x8080808080808080
+	byteOnes = 0x0101010101010101
+)
+
+// overBytes has the top bit set in each byte of x above n, and in no
+// other byte, where add is addFor(n) (0 <= n < 128): with the top bit
+// of each byte cleared, adding 127-n carries into it exactly when the
+// byte is above n, and a byte with the top bit set is above n anyway.
+// Its other bits are noise.
+func overBytes(x, add uint64) uint64 { return (x&byteLow7 + add) | x }
+
+// addFor is overBytes's add for n: 127-n in each byte.
+func addFor(n int) uint64 { return uint64(127-n) * byteOnes }
+
+// beyond reports whether a byte of digits is above n (0 <= n < 128).
 func beyond(digits []uint8, n int) bool {
-	const low7, high, ones = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080, 0x0101010101010101
-	add := uint64(127-n) * ones
+	add := addFor(n)
 	var over uint64
 	i := 0
 	for ; i+8 <= len(digits); i += 8 {
-		x := binary.LittleEndian.Uint64(digits[i:])
-		over |= (x&low7 + add) | x
+		over |= overBytes(binary.LittleEndian.Uint64(digits[i:]), add)
 	}
 	for ; i < len(digits); i++ {
-		over |= uint64(digits[i]&0x7f) + add | uint64(digits[i])
+		over |= overBytes(uint64(digits[i]), add)
 	}
-	return over&high != 0
+	return over&byteHigh != 0
 }
 
 // ErrUnsupported is wrapped by UnsupportedError.
@@ -240,8 +253,7 @@ func (m *Model) noRepeatIn(digits []uint8, sets []uint64) bool {
 // heldBytes has the top bit of each byte of x that is not 0 set, and
 // no other bit.
 func heldBytes(x uint64) uint64 {
-	const low7, high = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
-	return (x | (x&low7 + low7)) & high
+	return (x | (x&byteLow7 + byteLow7)) & byteHigh
 }
 
 // repeated finds the first cell whose digit an earlier one of cells
@@ -327,7 +339,7 @@ type Checker struct {
 // Check is Check(p, g).
 func (k *Checker) Check(p *Puzzle, g Grid) error {
 	m := p.Model
-	if k.digits != nil && g.Model == m && m == k.model && len(p.Givens) == len(g.Digits) &&
+	if k.digits != nil && g.Model == m && m == k.model &&
 		bytes.Equal(g.Digits, k.digits) && digitsKeep(g.Digits, p.Givens, m.N) {
 		return nil
 	}
@@ -386,19 +398,18 @@ const maxFlatCells = 1024
 
 // digitsKeep reports whether every byte of digits is a digit 1..n
 // (n < 127) and every given that is not 0 is the digit in its place,
-// 8 bytes at a time (see beyond and heldBytes).
+// 8 bytes at a time (see overBytes and heldBytes).
 func digitsKeep(digits, givens []uint8, n int) bool {
-	const low7, high, ones = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080, 0x0101010101010101
 	if len(givens) != len(digits) {
 		return false
 	}
-	add := uint64(127-n) * ones
+	add := addFor(n)
 	var bad uint64 // a byte's top bit: 0, beyond n, or a given broken
 	i := 0
 	for ; i+8 <= len(digits); i += 8 {
 		x := binary.LittleEndian.Uint64(digits[i:])
 		gv := binary.LittleEndian.Uint64(givens[i:])
-		bad |= ^heldBytes(x) | (x&low7 + add) | x | heldBytes(gv)&heldBytes(gv^x)
+		bad |= ^heldBytes(x) | overBytes(x, add) | heldBytes(gv)&heldBytes(gv^x)
 	}
 	for ; i < len(digits); i++ {
 		d, gv := digits[i], givens[i]
@@ -406,7 +417,7 @@ func digitsKeep(digits, givens []uint8, n int) bool {
 			return false
 		}
 	}
-	return bad&high == 0
+	return bad&byteHigh == 0
 }
 
 // Puzzle is the puzzle whose givens are the grid's digits.
