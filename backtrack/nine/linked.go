@@ -556,8 +556,9 @@ func (l *Linked) configGuess(b *grid, g, bu int, x *guess) bool {
 	return true
 }
 
-// put3 writes v into the cells c of the three bits of m.
-func put3(sol []uint8, c *[32]int32, m uint32, v uint8) {
+// put3 writes v into the cells of the three bits of band word m, c the
+// cell at each bit of its band (cellOf, Linked.cellAt).
+func put3[C uint8 | int32](sol []uint8, c *[32]C, m uint32, v uint8) {
 	sol[c[bits.TrailingZeros32(m)&31]] = v
 	m &= m - 1
 	sol[c[bits.TrailingZeros32(m)&31]] = v
