@@ -2,6 +2,7 @@ package nine
 
 import (
 	"context"
+	"encoding/binary"
 	"math/bits"
 )
 
@@ -56,16 +57,54 @@ func Count(ctx context.Context, givens *[81]uint8, limit int, solution *[81]uint
 // givens in one box (other conflicts surface in propagation).
 func (g *grid) init(givens *[81]uint8) bool {
 	var at givenBands
-	var bad uint8
-	for i, v := range givens {
-		bad |= v
-		at[uint(v&15)<<2|uint(posOf[i]&3)] |= 1 << (posOf[i] >> 2)
+	// Only the givens are visited, found 8 cells at a time (most cells
+	// are empty); the empty cells are the rest. An empty cell's bit put
+	// into at one by one made a chain of stores to the same few words.
+	var bad uint64 // every byte ORed: a high nibble is a given above 15
+	for i := 0; i < 80; i += 8 {
+		x := binary.LittleEndian.Uint64(givens[i:])
+		bad |= x
+		for held := heldBytes(x); held != 0; held &= held - 1 {
+			put(&at, i+bits.TrailingZeros64(held)>>3, givens)
+		}
 	}
-	if bad > 15 {
+	if v := givens[80]; v != 0 {
+		bad |= uint64(v)
+		put(&at, 80, givens)
+	}
+	if bad&highNibbles != 0 {
 		return false
 	}
+	at.empty()
 	return g.fill(&at)
 }
+
+// empty sets at's empty cells, at[0..2], to those given no digit 1..9
+// (a given of 10 to 15 fails fill).
+func (at *givenBands) empty() {
+	e0, e1, e2 := uint32(bandMask), uint32(bandMask), uint32(bandMask)
+	for v := 1; v <= 9; v++ {
+		e0 &^= at[v<<2]
+		e1 &^= at[v<<2|1]
+		e2 &^= at[v<<2|2]
+	}
+	at[0], at[1], at[2] = e0, e1, e2
+}
+
+// put puts the given of cell i into at.
+func put(at *givenBands, i int, givens *[81]uint8) {
+	p := posOf[i%81]
+	at[uint(givens[i%81]&15)<<2|uint(p&3)] |= 1 << (p >> 2)
+}
+
+// heldBytes has the top bit of each byte of x that is not 0 set, and
+// no other bit; highNibbles the high half of every byte.
+func heldBytes(x uint64) uint64 {
+	const low7, high = 0x7f7f_7f7f_7f7f_7f7f, 0x8080_8080_8080_8080
+	return (x | (x&low7 + low7)) & high
+}
+
+const highNibbles = 0xf0f0_f0f0_f0f0_f0f0
 
 // givenBands holds a grid's givens by value and band: at[v<<2|b] is the
 // cells of band b given v (v 0: the empty cells).

@@ -332,10 +332,16 @@ func TestCountNilSolution(t *testing.T) {
 }
 
 func TestCountOutOfRange(t *testing.T) {
-	var g [81]uint8
-	g[40] = 10
-	if n, _ := count(&g, 2, nil); n != 0 {
-		t.Fatalf("given 10: count %d, want 0", n)
+	// Each cell of a chunk of 8 and the last, alone; 16 and 26 would be
+	// read as 0 and 10 by a look at the low four bits alone.
+	for _, i := range []int{0, 7, 8, 40, 79, 80} {
+		for _, v := range []uint8{10, 15, 16, 26, 255} {
+			var g [81]uint8
+			g[i] = v
+			if n, _ := count(&g, 2, nil); n != 0 {
+				t.Errorf("given %d at %d: count %d, want 0", v, i, n)
+			}
+		}
 	}
 }
 
