@@ -3,6 +3,7 @@ package layouts
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 )
@@ -312,6 +313,62 @@ func FuzzCheck(f *testing.F) {
 	})
 }
 
+// Conflict gives its reference's answer on a layout with cells in more
+// units than noRepeatIn packs (a diagonal Samurai's centre), which
+// take the slower way.
+func TestConflictManyUnits(t *testing.T) {
+	data, err := os.ReadFile("../testdata/variants/diagonal-samurai.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := ParseLayoutFile("diagonal-samurai.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open("../testdata/variants/diagonal-samurai.solution.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sols, err := ReadAll(f, ReadOptions{Model: m})
+	if err != nil || len(sols) != 1 {
+		t.Fatalf("the solution: %d puzzles, %v", len(sols), err)
+	}
+	if !slices.Contains(m.unitsOf, 0) {
+		t.Fatal("no cell is in more units than packed: the test covers nothing")
+	}
+	valid := sols[0].Givens
+	rng := rand.New(rand.NewPCG(5, 6))
+	clean, repeats := 0, 0
+	for i := range 3000 {
+		q := NewPuzzle(m)
+		for c := range q.Givens {
+			if rng.IntN(3) == 0 {
+				q.Givens[c] = valid[c]
+			}
+		}
+		for range rng.IntN(3) {
+			q.Givens[rng.IntN(len(q.Givens))] = uint8(1 + rng.IntN(m.N))
+		}
+		got, want := q.Conflict(), refConflict(q)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("case %d: Conflict = %v, reference %v", i, got, want)
+		}
+		if want == nil {
+			clean++
+		} else {
+			repeats++
+		}
+	}
+	if clean < 100 || repeats < 100 {
+		t.Fatalf("%d clean, %d with repeats: the test does not cover both", clean, repeats)
+	}
+}
+
 // BenchmarkCheck checks a valid full grid of each size of layout.
 func BenchmarkCheck(b *testing.B) {
 	for _, tc := range []builtinCase{
@@ -329,5 +386,54 @@ func BenchmarkCheck(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkConflict tests the givens of a valid grid of each size of
+// layout, a fourth of its cells kept (as many as a hard puzzle gives).
+func BenchmarkConflict(b *testing.B) {
+	for _, tc := range []builtinCase{
+		{"classic", 9, Shape{3, 3}},
+		{"samurai", 9, Shape{3, 3}},
+		{"sumo", 9, Shape{3, 3}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			m := compiled(b, tc.name, tc.n, tc.box)
+			p := NewPuzzle(m)
+			for c, d := range patternGrid(m, tc.box) {
+				if c*7%4 == 0 {
+					p.Givens[c] = d
+				}
+			}
+			for b.Loop() {
+				if err := p.Conflict(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// packUnits packs every list that fits and only those, losing nothing.
+func TestPackUnits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := range 20000 {
+		units := make([]int, rng.IntN(8))
+		fits := len(units) <= 5
+		for j := range units {
+			units[j] = rng.IntN(4200)
+			fits = fits && units[j] < 4095
+		}
+		k := packUnits(units)
+		var back []int
+		for x := k; x != 0; x >>= 12 {
+			back = append(back, int(x&4095)-1)
+		}
+		switch {
+		case !fits && k != 0:
+			t.Fatalf("case %d: %v packed as %#x, want 0", i, units, k)
+		case fits && len(units) > 0 && !slices.Equal(back, units):
+			t.Fatalf("case %d: %v packed as %#x, unpacked %v", i, units, k, back)
+		}
 	}
 }

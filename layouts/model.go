@@ -47,10 +47,25 @@ type Model struct {
 	// ends in it: the flat form that the fast checks read.
 	unitCells []int32
 	unitEnds  []int32
-	// cellUnits is every cell's units (as CellUnits) end to end, the
-	// cell c's from cellUnitAt[c] to cellUnitAt[c+1].
-	cellUnits  []int32
-	cellUnitAt []int32
+	// unitsOf[c] is cell c's units (as CellUnits) packed for the test
+	// of the givens, each u+1 in 12 bits from the lowest: 0 when it has
+	// more than 5 or one beyond 4094 (see noRepeatIn).
+	unitsOf []uint64
+}
+
+// packUnits packs units as unitsOf does.
+func packUnits(units []int) uint64 {
+	if len(units) > 5 {
+		return 0
+	}
+	var k uint64
+	for i, u := range units {
+		if u >= 4095 {
+			return 0
+		}
+		k |= uint64(u+1) << (12 * i)
+	}
+	return k
 }
 
 // Full reports whether unit u holds every digit exactly once.
@@ -185,12 +200,9 @@ func Compile(l *Layout) (*Model, error) {
 		}
 		m.unitEnds = append(m.unitEnds, int32(len(m.unitCells)))
 	}
-	m.cellUnitAt = make([]int32, 1, len(m.Cells)+1)
-	for _, us := range m.CellUnits {
-		for _, u := range us {
-			m.cellUnits = append(m.cellUnits, int32(u))
-		}
-		m.cellUnitAt = append(m.cellUnitAt, int32(len(m.cellUnits)))
+	m.unitsOf = make([]uint64, len(m.Cells))
+	for c, us := range m.CellUnits {
+		m.unitsOf[c] = packUnits(us)
 	}
 	m.Peers = make([][]int, len(m.Cells))
 	mark := make([]int, len(m.Cells))

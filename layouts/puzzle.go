@@ -212,7 +212,7 @@ const (
 // and adds each to its units' sets. A model with more units than
 // maxSparseUnitsLarge goes to noRepeat.
 func (m *Model) noRepeatSparse(digits []uint8) bool {
-	if len(m.cellUnitAt) == len(m.Cells)+1 && len(digits) == len(m.Cells) {
+	if len(m.unitsOf) == len(m.Cells) && len(digits) == len(m.Cells) {
 		switch n := len(m.Units); {
 		case n <= maxSparseUnits:
 			var sets [maxSparseUnits]uint64
@@ -226,28 +226,51 @@ func (m *Model) noRepeatSparse(digits []uint8) bool {
 }
 
 // noRepeatIn is noRepeatSparse with sets, one per unit, for the units'
-// digits.
+// digits. A cell's units come packed in one word (unitsOf), and the last
+// few cells are one more word of 8: with fewer values to keep, the loop
+// keeps them in registers, which it did not with a slice of units a
+// cell and a loop of its own for the last cells.
 func (m *Model) noRepeatIn(digits []uint8, sets []uint64) bool {
+	unitsOf := m.unitsOf
+	if len(unitsOf) != len(digits) {
+		return false
+	}
 	var dup uint64
-	add := func(c int) {
-		bit := digitBit[digits[c]]
-		for _, u := range m.cellUnits[m.cellUnitAt[c]:m.cellUnitAt[c+1]] {
-			dup |= sets[u] & bit
-			sets[u] |= bit
+	for i := 0; i < len(digits); i += 8 {
+		var x uint64
+		if i+8 <= len(digits) {
+			x = binary.LittleEndian.Uint64(digits[i:])
+		} else {
+			for j, d := range digits[i:] {
+				x |= uint64(d) << (8 * j)
+			}
 		}
-	}
-	i := 0
-	for ; i+8 <= len(digits); i += 8 {
-		for held := heldBytes(binary.LittleEndian.Uint64(digits[i:])); held != 0; held &= held - 1 {
-			add(i + bits.TrailingZeros64(held)/8)
-		}
-	}
-	for ; i < len(digits); i++ {
-		if digits[i] != 0 {
-			add(i)
+		for held := heldBytes(x); held != 0; held &= held - 1 {
+			c := i + bits.TrailingZeros64(held)>>3
+			bit := digitBit[digits[c]]
+			k := unitsOf[c]
+			if k == 0 {
+				dup |= addDigit(sets, m.CellUnits[c], bit)
+				continue
+			}
+			for ; k != 0; k >>= 12 {
+				s := &sets[k&4095-1]
+				dup |= *s & bit
+				*s |= bit
+			}
 		}
 	}
 	return dup == 0
+}
+
+// addDigit adds bit to the sets of units and returns it if one had it
+// already.
+func addDigit(sets []uint64, units []int, bit uint64) (dup uint64) {
+	for _, u := range units {
+		dup |= sets[u] & bit
+		sets[u] |= bit
+	}
+	return dup
 }
 
 // heldBytes has the top bit of each byte of x that is not 0 set, and
