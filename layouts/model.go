@@ -47,6 +47,8 @@ type Model struct {
 	// ends in it: the flat form that the fast checks read.
 	unitCells []int32
 	unitEnds  []int32
+	// nines: every unit has 9 cells (see fastCheck).
+	nines bool
 	// unitsOf[c] is cell c's units (as CellUnits) packed for the test
 	// of the givens, each u+1 in 12 bits from the lowest: 0 when it has
 	// more than 5 or one beyond 4094 (see noRepeatIn).
@@ -199,6 +201,10 @@ func Compile(l *Layout) (*Model, error) {
 			m.unitCells = append(m.unitCells, int32(c))
 		}
 		m.unitEnds = append(m.unitEnds, int32(len(m.unitCells)))
+	}
+	m.nines = len(m.unitCells) == 9*len(m.Units)
+	for _, u := range m.Units {
+		m.nines = m.nines && len(u.Cells) == 9
 	}
 	m.unitsOf = make([]uint64, len(m.Cells))
 	for c, us := range m.CellUnits {

@@ -398,6 +398,9 @@ func fastCheck(p *Puzzle, g Grid) bool {
 	var flat [maxFlatCells]uint8
 	copy(flat[:], digits)
 	bit := &digitBit
+	if m.nines {
+		return ninesKeep(&flat, m.unitCells)
+	}
 	found, start := 0, int32(0)
 	for _, end := range m.unitEnds {
 		var seen uint64
@@ -413,6 +416,22 @@ func fastCheck(p *Puzzle, g Grid) bool {
 		start = end
 	}
 	return found == len(m.unitCells)
+}
+
+// ninesKeep is fastCheck's test of the units for a model whose units all
+// have 9 cells, one unit a round with no loop inside it: the units of a
+// classic grid and of multi-grids of them, variants' too. flat holds the
+// digits (see fastCheck).
+func ninesKeep(flat *[maxFlatCells]uint8, cells []int32) bool {
+	const mask = maxFlatCells - 1
+	bit := &digitBit
+	found := 0
+	for c := cells; len(c) >= 9; c = c[9:] {
+		found += bits.OnesCount64(bit[flat[c[0]&mask]] | bit[flat[c[1]&mask]] | bit[flat[c[2]&mask]] |
+			bit[flat[c[3]&mask]] | bit[flat[c[4]&mask]] | bit[flat[c[5]&mask]] |
+			bit[flat[c[6]&mask]] | bit[flat[c[7]&mask]] | bit[flat[c[8]&mask]])
+	}
+	return found == len(cells)
 }
 
 // maxFlatCells bounds the layouts whose digits fastCheck copies into an
