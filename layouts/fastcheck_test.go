@@ -64,6 +64,18 @@ type builtinCase struct {
 	box  Shape
 }
 
+// someGivens is a puzzle of m given the digits of grid, each cell with
+// chance 1 in one.
+func someGivens(m *Model, grid []uint8, rng *rand.Rand, one int) *Puzzle {
+	p := NewPuzzle(m)
+	for c := range p.Givens {
+		if rng.IntN(one) == 0 {
+			p.Givens[c] = grid[c]
+		}
+	}
+	return p
+}
+
 // Check and Conflict give the same answer, the same error, as their
 // reference on valid grids and on grids spoiled every way: a digit
 // changed, emptied, beyond N or beyond MaxSymbols, a given broken, two
@@ -89,12 +101,7 @@ func TestFastCheckMatchesReference(t *testing.T) {
 			}
 			passed, failed := 0, 0
 			for i := range 3000 {
-				p := NewPuzzle(m)
-				for c := range p.Givens {
-					if rng.IntN(4) == 0 {
-						p.Givens[c] = valid[c]
-					}
-				}
+				p := someGivens(m, valid, rng, 4)
 				d := slices.Clone(valid)
 				for range rng.IntN(4) {
 					c := rng.IntN(len(d))
@@ -130,12 +137,7 @@ func TestFastCheckMatchesReference(t *testing.T) {
 					failed++
 				}
 				// Givens: the valid ones, some spoiled into repeats.
-				q := NewPuzzle(m)
-				for c := range q.Givens {
-					if rng.IntN(5) == 0 {
-						q.Givens[c] = d[c]
-					}
-				}
+				q := someGivens(m, d, rng, 5)
 				got, want = q.Conflict(), refConflict(q)
 				if fmt.Sprint(got) != fmt.Sprint(want) {
 					t.Fatalf("case %d: Conflict = %v, reference %v", i, got, want)
@@ -322,18 +324,7 @@ func FuzzCheck(f *testing.F) {
 // units than noRepeatIn packs (a diagonal Samurai's centre), which
 // take the slower way.
 func TestConflictManyUnits(t *testing.T) {
-	data, err := os.ReadFile("../testdata/variants/diagonal-samurai.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := ParseLayoutFile("diagonal-samurai.json", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := Compile(l)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, m := layoutFile(t, "../testdata/variants/diagonal-samurai.json")
 	f, err := os.Open("../testdata/variants/diagonal-samurai.solution.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -350,12 +341,7 @@ func TestConflictManyUnits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	clean, repeats := 0, 0
 	for i := range 3000 {
-		q := NewPuzzle(m)
-		for c := range q.Givens {
-			if rng.IntN(3) == 0 {
-				q.Givens[c] = valid[c]
-			}
-		}
+		q := someGivens(m, valid, rng, 3)
 		for range rng.IntN(3) {
 			q.Givens[rng.IntN(len(q.Givens))] = uint8(1 + rng.IntN(m.N))
 		}
@@ -374,13 +360,16 @@ func TestConflictManyUnits(t *testing.T) {
 	}
 }
 
+// benchCases are the layouts of the check's benchmarks, a size of each.
+var benchCases = []builtinCase{
+	{"classic", 9, Shape{3, 3}},
+	{"samurai", 9, Shape{3, 3}},
+	{"sumo", 9, Shape{3, 3}},
+}
+
 // BenchmarkCheck checks a valid full grid of each size of layout.
 func BenchmarkCheck(b *testing.B) {
-	for _, tc := range []builtinCase{
-		{"classic", 9, Shape{3, 3}},
-		{"samurai", 9, Shape{3, 3}},
-		{"sumo", 9, Shape{3, 3}},
-	} {
+	for _, tc := range benchCases {
 		b.Run(tc.name, func(b *testing.B) {
 			m := compiled(b, tc.name, tc.n, tc.box)
 			p := NewPuzzle(m)
@@ -397,11 +386,7 @@ func BenchmarkCheck(b *testing.B) {
 // BenchmarkConflict tests the givens of a valid grid of each size of
 // layout, a fourth of its cells kept (as many as a hard puzzle gives).
 func BenchmarkConflict(b *testing.B) {
-	for _, tc := range []builtinCase{
-		{"classic", 9, Shape{3, 3}},
-		{"samurai", 9, Shape{3, 3}},
-		{"sumo", 9, Shape{3, 3}},
-	} {
+	for _, tc := range benchCases {
 		b.Run(tc.name, func(b *testing.B) {
 			m := compiled(b, tc.name, tc.n, tc.box)
 			p := NewPuzzle(m)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -32,13 +33,14 @@ func TestLayoutFileRoundTrip(t *testing.T) {
 	}
 }
 
-// The example of doc.go.
-func TestLayoutFileExample(t *testing.T) {
-	data, err := os.ReadFile("../testdata/layouts/twodoku-x.json")
+// layoutFile is the layout file at path and its model.
+func layoutFile(t testing.TB, path string) (*Layout, *Model) {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := ParseLayoutFile("twodoku-x.json", data)
+	l, err := ParseLayoutFile(filepath.Base(path), data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,6 +48,12 @@ func TestLayoutFileExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return l, m
+}
+
+// The example of doc.go.
+func TestLayoutFileExample(t *testing.T) {
+	l, m := layoutFile(t, "../testdata/layouts/twodoku-x.json")
 	if len(m.Cells) != 153 || m.Units[len(m.Units)-1].Name != "diagonal" {
 		t.Errorf("%d cells, last unit %q", len(m.Cells), m.Units[len(m.Units)-1].Name)
 	}
