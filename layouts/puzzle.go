@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+
+	"gattai/internal/bytewise"
 )
 
 // Puzzle is a model with givens: Givens[cell] is a digit 1..N, or 0 for
@@ -81,36 +83,18 @@ func (p *Puzzle) Validate() error {
 	return nil
 }
 
-// Each byte of a word: its low 7 bits, its top bit, and 1. The tests of
-// digits below take 8 bytes at a time.
-const (
-	byteLow7 = 0x7f7f7f7f7f7f7f7f
-	byteHigh = 0x8080808080808080
-	byteOnes = 0x0101010101010101
-)
-
-// overBytes has the top bit set in each byte of x above n, and in no
-// other byte, where add is addFor(n) (0 <= n < 128): with the top bit
-// of each byte cleared, adding 127-n carries into it exactly when the
-// byte is above n, and a byte with the top bit set is above n anyway.
-// Its other bits are noise.
-func overBytes(x, add uint64) uint64 { return (x&byteLow7 + add) | x }
-
-// addFor is overBytes's add for n: 127-n in each byte.
-func addFor(n int) uint64 { return uint64(127-n) * byteOnes }
-
 // beyond reports whether a byte of digits is above n (0 <= n < 128).
 func beyond(digits []uint8, n int) bool {
-	add := addFor(n)
+	add := bytewise.AddFor(n)
 	var over uint64
 	i := 0
 	for ; i+8 <= len(digits); i += 8 {
-		over |= overBytes(binary.LittleEndian.Uint64(digits[i:]), add)
+		over |= bytewise.Over(binary.LittleEndian.Uint64(digits[i:]), add)
 	}
 	for ; i < len(digits); i++ {
-		over |= overBytes(uint64(digits[i]), add)
+		over |= bytewise.Over(uint64(digits[i]), add)
 	}
-	return over&byteHigh != 0
+	return over&bytewise.High != 0
 }
 
 // ErrUnsupported is wrapped by UnsupportedError.
@@ -245,7 +229,7 @@ func (m *Model) noRepeatIn(digits []uint8, sets []uint64) bool {
 				x |= uint64(d) << (8 * j)
 			}
 		}
-		for held := heldBytes(x); held != 0; held &= held - 1 {
+		for held := bytewise.Held(x); held != 0; held &= held - 1 {
 			c := i + bits.TrailingZeros64(held)>>3
 			bit := digitBit[digits[c]]
 			k := unitsOf[c]
@@ -271,12 +255,6 @@ func addDigit(sets []uint64, units []int, bit uint64) (dup uint64) {
 		sets[u] |= bit
 	}
 	return dup
-}
-
-// heldBytes has the top bit of each byte of x that is not 0 set, and
-// no other bit.
-func heldBytes(x uint64) uint64 {
-	return (x | (x&byteLow7 + byteLow7)) & byteHigh
 }
 
 // repeated finds the first cell whose digit an earlier one of cells
@@ -440,18 +418,18 @@ const maxFlatCells = 1024
 
 // digitsKeep reports whether every byte of digits is a digit 1..n
 // (n < 127) and every given that is not 0 is the digit in its place,
-// 8 bytes at a time (see overBytes and heldBytes).
+// 8 bytes at a time (see bytewise).
 func digitsKeep(digits, givens []uint8, n int) bool {
 	if len(givens) != len(digits) {
 		return false
 	}
-	add := addFor(n)
+	add := bytewise.AddFor(n)
 	var bad uint64 // a byte's top bit: 0, beyond n, or a given broken
 	i := 0
 	for ; i+8 <= len(digits); i += 8 {
 		x := binary.LittleEndian.Uint64(digits[i:])
 		gv := binary.LittleEndian.Uint64(givens[i:])
-		bad |= ^heldBytes(x) | overBytes(x, add) | heldBytes(gv)&heldBytes(gv^x)
+		bad |= ^bytewise.Held(x) | bytewise.Over(x, add) | bytewise.Held(gv)&bytewise.Held(gv^x)
 	}
 	for ; i < len(digits); i++ {
 		d, gv := digits[i], givens[i]
@@ -459,7 +437,7 @@ func digitsKeep(digits, givens []uint8, n int) bool {
 			return false
 		}
 	}
-	return bad&byteHigh == 0
+	return bad&bytewise.High == 0
 }
 
 // Puzzle is the puzzle whose givens are the grid's digits.

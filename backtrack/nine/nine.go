@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/binary"
 	"math/bits"
+
+	"gattai/internal/bytewise"
 )
 
 // grid is the whole search state (272 bytes); it is copied by value on
@@ -64,7 +66,7 @@ func (g *grid) init(givens *[81]uint8) bool {
 	for i := 0; i < 80; i += 8 {
 		x := binary.LittleEndian.Uint64(givens[i:])
 		bad |= x
-		for held := heldBytes(x); held != 0; held &= held - 1 {
+		for held := bytewise.Held(x); held != 0; held &= held - 1 {
 			put(&at, i+bits.TrailingZeros64(held)>>3, givens)
 		}
 	}
@@ -97,13 +99,7 @@ func put(at *givenBands, i int, givens *[81]uint8) {
 	at[uint(givens[i%81]&15)<<2|uint(p&3)] |= 1 << (p >> 2)
 }
 
-// heldBytes has the top bit of each byte of x that is not 0 set, and
-// no other bit; highNibbles the high half of every byte.
-func heldBytes(x uint64) uint64 {
-	const low7, high = 0x7f7f_7f7f_7f7f_7f7f, 0x8080_8080_8080_8080
-	return (x | (x&low7 + low7)) & high
-}
-
+// highNibbles is the high half of every byte of a word.
 const highNibbles = 0xf0f0_f0f0_f0f0_f0f0
 
 // givenBands holds a grid's givens by value and band: at[v<<2|b] is the
