@@ -202,7 +202,7 @@ func Compile(l *Layout) (*Model, error) {
 		}
 		m.unitEnds = append(m.unitEnds, int32(len(m.unitCells)))
 	}
-	m.nines = len(m.unitCells) == 9*len(m.Units)
+	m.nines = true
 	for _, u := range m.Units {
 		m.nines = m.nines && len(u.Cells) == 9
 	}

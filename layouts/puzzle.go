@@ -375,10 +375,10 @@ func fastCheck(p *Puzzle, g Grid) bool {
 	// the loop takes four cells a round, for fewer instructions a cell.
 	var flat [maxFlatCells]uint8
 	copy(flat[:], digits)
-	bit := &digitBit
 	if m.nines {
 		return ninesKeep(&flat, m.unitCells)
 	}
+	bit := &digitBit
 	found, start := 0, int32(0)
 	for _, end := range m.unitEnds {
 		var seen uint64
