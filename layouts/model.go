@@ -1,11 +1,12 @@
 package layouts
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"math"
+	"math/bits"
 	"slices"
-	"strconv"
-	"strings"
 )
 
 // UnitKind tells where a unit comes from.
@@ -210,29 +211,61 @@ func Compile(l *Layout) (*Model, error) {
 	for c, us := range m.CellUnits {
 		m.unitsOf[c] = packUnits(us)
 	}
-	m.Peers = make([][]int, len(m.Cells))
-	mark := make([]int, len(m.Cells))
-	for c := range m.Cells {
-		stamp := c + 1
-		mark[c] = stamp
-		for _, ui := range m.CellUnits[c] {
-			for _, p := range m.Units[ui].Cells {
-				if mark[p] != stamp {
-					mark[p] = stamp
-					m.Peers[c] = append(m.Peers[c], p)
-				}
-			}
-		}
-		slices.Sort(m.Peers[c])
-	}
+	m.Peers = peers(m)
 	return m, nil
 }
 
-func unitKey(cells []int) string {
-	var b strings.Builder
-	for _, c := range cells {
-		b.WriteString(strconv.Itoa(c))
-		b.WriteByte(',')
+// peers is every cell's peers (Model.Peers), in one allocation: each
+// cell's are marked in a bitset of the cells and read off it in order,
+// which costs less than sorting them. span[u] is the words of the
+// bitset that unit u's cells fall in, first and last, so that a cell
+// reads only the words its units cover.
+func peers(m *Model) [][]int {
+	span := make([][2]int, len(m.Units))
+	total := 0
+	for u, unit := range m.Units {
+		lo, hi := math.MaxInt, 0
+		for _, c := range unit.Cells {
+			lo, hi = min(lo, c>>6), max(hi, c>>6)
+		}
+		span[u] = [2]int{lo, hi}
+		total += len(unit.Cells) * (len(unit.Cells) - 1)
 	}
-	return b.String()
+	all := make([][]int, len(m.Cells))
+	flat := make([]int, 0, total) // at least as many as the peers
+	set := make([]uint64, (len(m.Cells)+63)/64)
+	for c := range m.Cells {
+		lo, hi := len(set), 0
+		for _, u := range m.CellUnits[c] {
+			mark(set, m.Units[u].Cells)
+			lo, hi = min(lo, span[u][0]), max(hi, span[u][1])
+		}
+		set[c>>6] &^= 1 << (c & 63)
+		start := len(flat)
+		for w := lo; w <= hi; w++ {
+			for x := set[w]; x != 0; x &= x - 1 {
+				flat = append(flat, w<<6|bits.TrailingZeros64(x))
+			}
+			set[w] = 0
+		}
+		all[c] = flat[start:len(flat):len(flat)]
+	}
+	return all
+}
+
+// mark sets the bits of cells in set.
+func mark(set []uint64, cells []int) {
+	for _, c := range cells {
+		set[c>>6] |= 1 << (c & 63)
+	}
+}
+
+// unitKey is a key of the cells, equal for equal lists: 4 bytes a cell
+// (cells are far below 2^32).
+func unitKey(cells []int) string {
+	b := make([]byte, 0, 4*len(cells))
+	for _, c := range cells {
+		b = binary.LittleEndian.AppendUint32(b, uint32(c))
+	}
+	return string(b)
 }

@@ -2,6 +2,7 @@ package layouts
 
 import (
 	"errors"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -150,5 +151,63 @@ func TestCompileRepeatedConstraints(t *testing.T) {
 	once.Constraints = append(once.Constraints, Constraint{Kind: "killer", Cells: []Pos{{0, 0}, {0, 1}}, Sum: 4})
 	if m3, err := Compile(once); err != nil || len(m3.Rules) != len(m1.Rules)+1 {
 		t.Errorf("a killer of another sum on the same cells: err %v, rules kept?", err)
+	}
+}
+
+// TestPeers holds Model.Peers to the sorted union of each cell's units,
+// less the cell, on every built-in layout (sizes on both sides of 64
+// cells, a word of peers' bitset) and every variant layout, whose
+// regions and constraints add units.
+func TestPeers(t *testing.T) {
+	var ms []*Model
+	for _, b := range Builtins() {
+		for _, n := range []int{4, 9} {
+			ms = append(ms, compiled(t, b.Name, n, Shape{}))
+		}
+	}
+	files, _ := filepath.Glob("../testdata/variants/*.json")
+	if len(files) == 0 {
+		t.Fatal("no variant layouts in ../testdata/variants")
+	}
+	for _, f := range files {
+		_, m := layoutFile(t, f)
+		ms = append(ms, m)
+	}
+	for _, m := range ms {
+		for c := range m.Cells {
+			var want []int
+			for _, u := range m.CellUnits[c] {
+				for _, p := range m.Units[u].Cells {
+					if p != c && !slices.Contains(want, p) {
+						want = append(want, p)
+					}
+				}
+			}
+			slices.Sort(want)
+			if !slices.Equal(m.Peers[c], want) {
+				t.Fatalf("%s, cell %d: peers %v, want %v", m.Layout.Name, c, m.Peers[c], want)
+			}
+		}
+	}
+}
+
+// BenchmarkCompile compiles each size of built-in layout: the start of
+// every run on it.
+//
+//	go test -run='^$' -bench=Compile -cpu=1 ./layouts/
+func BenchmarkCompile(b *testing.B) {
+	for _, tc := range benchCases {
+		b.Run(tc.name, func(b *testing.B) {
+			l, err := Builtin(tc.name, tc.n, tc.box)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Compile(l); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
