@@ -54,6 +54,10 @@ type Model struct {
 	// of the givens, each u+1 in 12 bits from the lowest: 0 when it has
 	// more than 5 or one beyond 4094 (see noRepeatIn).
 	unitsOf []uint64
+	// threes: every cell is in exactly three units, of fewer than
+	// maxSparseUnits in all (a classic grid up to 21x21; see
+	// noRepeatThrees).
+	threes bool
 }
 
 // packUnits packs units as unitsOf does.
@@ -208,8 +212,10 @@ func Compile(l *Layout) (*Model, error) {
 		m.nines = m.nines && len(u.Cells) == 9
 	}
 	m.unitsOf = make([]uint64, len(m.Cells))
+	m.threes = len(m.Units) < maxSparseUnits
 	for c, us := range m.CellUnits {
 		m.unitsOf[c] = packUnits(us)
+		m.threes = m.threes && len(us) == 3
 	}
 	m.Peers = peers(m)
 	return m, nil

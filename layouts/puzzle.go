@@ -198,6 +198,8 @@ const (
 func (m *Model) noRepeatSparse(digits []uint8) bool {
 	if len(m.unitsOf) == len(m.Cells) && len(digits) == len(m.Cells) {
 		switch n := len(m.Units); {
+		case m.threes:
+			return noRepeatThrees(m.unitsOf, digits)
 		case n <= maxSparseUnits:
 			var sets [maxSparseUnits]uint64
 			return m.noRepeatIn(digits, sets[:n])
@@ -245,6 +247,41 @@ func (m *Model) noRepeatIn(digits []uint8, sets []uint64) bool {
 		}
 	}
 	return dup == 0
+}
+
+// noRepeatThrees is noRepeatIn for a model whose cells are each in
+// three units of fewer than maxSparseUnits (Model.threes): the three
+// sets a cell updates are read and written with no loop, and no bounds
+// check.
+func noRepeatThrees(unitsOf []uint64, digits []uint8) bool {
+	var sets [maxSparseUnits]uint64
+	if len(unitsOf) != len(digits) {
+		return false
+	}
+	var dup uint64
+	whole := len(digits) &^ 7
+	for i := 0; i < whole; i += 8 {
+		for held := bytewise.Held(binary.LittleEndian.Uint64(digits[i : i+8])); held != 0; held &= held - 1 {
+			c := i + bits.TrailingZeros64(held)>>3
+			dup |= addThree(&sets, unitsOf[c], digitBit[digits[c]])
+		}
+	}
+	for c := whole; c < len(digits); c++ {
+		dup |= addThree(&sets, unitsOf[c], digitBit[digits[c]]) // an empty cell's bit is 0
+	}
+	return dup == 0
+}
+
+// addThree adds bit to the sets of the three units packed in k and
+// returns it if one had it already.
+func addThree(sets *[maxSparseUnits]uint64, k, bit uint64) uint64 {
+	const mask = maxSparseUnits - 1
+	a, b, c := &sets[(k&4095-1)&mask], &sets[(k>>12&4095-1)&mask], &sets[(k>>24&4095-1)&mask]
+	dup := (*a | *b | *c) & bit
+	*a |= bit
+	*b |= bit
+	*c |= bit
+	return dup
 }
 
 // addDigit adds bit to the sets of units and returns it if one had it
