@@ -1,6 +1,7 @@
 package layouts
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"gattai/internal/bytewise"
 )
 
 // canvasSizes are the grid sizes tried when detecting a canvas layout.
@@ -328,6 +331,24 @@ func (r *Reader) readLine() (*Puzzle, error) {
 	return s.puzzle()
 }
 
+// decimals is the digits of 8 symbols x (a byte each, the first
+// lowest), and whether each is '.' (0), '0' or a digit up to n, add
+// being bytewise.AddFor(n) (n at most 9).
+func decimals(x, add uint64) (uint64, bool) {
+	y := x ^ 0x3030_3030_3030_3030                                  // '0'..'9' -> 0..9, '.' -> 0x1e
+	dots := ^bytewise.Held(y^0x1e1e_1e1e_1e1e_1e1e) & bytewise.High // the top bit of each '.'
+	ds := y &^ (dots >> 7 * 0xff)
+	bad := bytewise.Over(y, bytewise.AddFor(9))&^dots | bytewise.Over(ds, add)
+	return ds, bad&bytewise.High == 0
+}
+
+// load8 is the 8 bytes of s from i on as a word, the first lowest.
+func load8(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
 // puzzle81 is a 9x9 puzzle with room for its givens.
 type puzzle81 struct {
 	p     Puzzle
@@ -368,7 +389,20 @@ func (r *Reader) fastLine(s *sheet, l line, m *Model) (*Puzzle, bool) {
 		p, givens = new(Puzzle), make([]uint8, len(text))
 	}
 	n := uint8(m.N) // at most MaxLetterSymbols
-	for i := 0; i < len(text); i++ {
+	i := 0
+	if n <= 9 {
+		// Grids of digits, 8 symbols at a time while they are '.' or
+		// digits (the rest, one by one).
+		add := bytewise.AddFor(int(n))
+		for ; i+8 <= len(text); i += 8 {
+			ds, ok := decimals(load8(text, i), add)
+			if !ok {
+				break
+			}
+			binary.LittleEndian.PutUint64(givens[i:i+8], ds)
+		}
+	}
+	for ; i < len(text); i++ {
 		// Looked up, not SymbolDigit's branches: '.' or a digit is a
 		// coin toss. No symbol (-1) is 255 as uint8, beyond n.
 		d := uint8(symbolDigits[text[i]])
