@@ -63,7 +63,14 @@ func (y *yielder) mark() {
 // machine busy for a while (a thread that just woke is favoured by the
 // scheduler, and waits little at first even then), the waiting for one
 // that just got busy. Where the kernel tells neither, it reports false.
+// A process that may run on one CPU only (its affinity, its cgroup's
+// quota through GOMAXPROCS's default, or GOMAXPROCS itself) never has
+// one to spare, however idle the machine: the second engine, a thread
+// or a child process, would share the native one's.
 func (y *yielder) busy() bool {
+	if min(runtime.NumCPU(), runtime.GOMAXPROCS(0)) < 2 {
+		return true
+	}
 	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
 		if l, ok := loadAverage(b); ok && l >= float64(runtime.NumCPU())-0.5 {
 			return true

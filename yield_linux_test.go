@@ -1,11 +1,16 @@
 package gattai
 
 import (
+	"context"
 	"runtime"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 	"unsafe"
+
+	"gattai/internal/testkit"
+	"gattai/layouts"
 )
 
 // nice is the calling thread's nice value (Linux: getpriority gives
@@ -137,5 +142,41 @@ func TestLoadAverage(t *testing.T) {
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("loadAverage(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
 		}
+	}
+}
+
+// A process that may use one CPU has none to spare, whatever the load:
+// on a machine as idle as can be, busy still says so, and auto's second
+// engine waits for the busy budget, which a puzzle solved before it
+// never reaches.
+func TestBusyOnOneCPU(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	var y yielder
+	if !y.busy() {
+		t.Fatal("busy = false with GOMAXPROCS 1")
+	}
+	m := testkit.Model(t, "classic", 25)
+	hard := testkit.ReadPuzzle(t, "testdata/bench/classic25-hard.txt", m)
+	want, err := (&Native{}).Count(context.Background(), hard, 2)
+	if err != nil || want.Count != 1 {
+		t.Fatalf("native: count %d, %v", want.Count, err)
+	}
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var joined atomic.Bool
+	s.sat = engineFunc(func(_ context.Context, _ *layouts.Puzzle, limit int) (Result, error) {
+		joined.Store(true)
+		return Result{Count: 1, Limit: limit, Grid: want.Grid, Engine: "fake"}, nil
+	})
+	s.budget = func(*layouts.Model, bool) budget {
+		return budget{nodes: 10, busy: want.Nodes + 1, wall: time.Hour}
+	}
+	if r, err := s.Count(context.Background(), hard, 2); err != nil || r.Count != 1 {
+		t.Fatalf("count %d, %v", r.Count, err)
+	}
+	if joined.Load() {
+		t.Error("the second engine started on one CPU before the busy budget")
 	}
 }
