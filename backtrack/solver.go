@@ -224,12 +224,17 @@ func linkable(m *layouts.Model) bool {
 	// intersections are an inference that linked boards, which agree
 	// box by box, lack: on the butterfly and the flower they took more
 	// guesses and no less time (the flower 1.35 times the time).
+	// (Link takes at most nine.MaxLinked grids.)
+	ng := len(m.GridCells)
+	if ng > nine.MaxLinked {
+		return false
+	}
 	at := make([][]int, len(m.Cells)) // at[c]: the grids holding c
-	shared := map[[2]int]int{}        // cells shared by a pair of grids
+	shared := make([]int, ng*ng)      // shared[h*ng+g]: cells grids h and g share
 	for g, cells := range m.GridCells {
 		for _, c := range cells {
 			for _, h := range at[c] {
-				if shared[[2]int{h, g}]++; shared[[2]int{h, g}] > 2*9 {
+				if shared[h*ng+g]++; shared[h*ng+g] > 2*9 {
 					return false
 				}
 			}
