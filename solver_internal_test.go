@@ -251,25 +251,32 @@ func TestAutoBudget(t *testing.T) {
 		{"never", budget{}, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := New(Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var joined atomic.Bool
-			s.sat = engineFunc(func(_ context.Context, _ *layouts.Puzzle, limit int) (Result, error) {
-				joined.Store(true)
-				return Result{Count: 1, Limit: limit, Grid: want.Grid, Engine: "fake"}, nil
-			})
-			s.budget = func(*layouts.Model, bool) budget { return tt.b }
-			r, err := s.Count(ctx, hard, 2)
-			if err != nil || r.Count != 1 {
-				t.Fatalf("count %d, %v", r.Count, err)
-			}
-			if joined.Load() != tt.joined {
-				t.Errorf("second engine started: %v, want %v (answer by %s)", joined.Load(), tt.joined, r.Engine)
+			if joined := secondJoins(t, hard, want.Grid, tt.b); joined != tt.joined {
+				t.Errorf("second engine started: %v, want %v", joined, tt.joined)
 			}
 		})
 	}
+}
+
+// secondJoins counts p to 2 with auto under budget b, beside a second
+// engine that answers sol at once, and reports whether that engine
+// started.
+func secondJoins(t *testing.T, p *layouts.Puzzle, sol layouts.Grid, b budget) bool {
+	t.Helper()
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var joined atomic.Bool
+	s.sat = engineFunc(func(_ context.Context, _ *layouts.Puzzle, limit int) (Result, error) {
+		joined.Store(true)
+		return Result{Count: 1, Limit: limit, Grid: sol, Engine: "fake"}, nil
+	})
+	s.budget = func(*layouts.Model, bool) budget { return b }
+	if r, err := s.Count(context.Background(), p, 2); err != nil || r.Count != 1 {
+		t.Fatalf("count %d, %v", r.Count, err)
+	}
+	return joined.Load()
 }
 
 // A context done while the second engine confirms an answer stops the

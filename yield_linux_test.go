@@ -3,14 +3,12 @@ package gattai
 import (
 	"context"
 	"runtime"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 	"unsafe"
 
 	"gattai/internal/testkit"
-	"gattai/layouts"
 )
 
 // nice is the calling thread's nice value (Linux: getpriority gives
@@ -161,22 +159,7 @@ func TestBusyOnOneCPU(t *testing.T) {
 	if err != nil || want.Count != 1 {
 		t.Fatalf("native: count %d, %v", want.Count, err)
 	}
-	s, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var joined atomic.Bool
-	s.sat = engineFunc(func(_ context.Context, _ *layouts.Puzzle, limit int) (Result, error) {
-		joined.Store(true)
-		return Result{Count: 1, Limit: limit, Grid: want.Grid, Engine: "fake"}, nil
-	})
-	s.budget = func(*layouts.Model, bool) budget {
-		return budget{nodes: 10, busy: want.Nodes + 1, wall: time.Hour}
-	}
-	if r, err := s.Count(context.Background(), hard, 2); err != nil || r.Count != 1 {
-		t.Fatalf("count %d, %v", r.Count, err)
-	}
-	if joined.Load() {
+	if secondJoins(t, hard, want.Grid, budget{nodes: 10, busy: want.Nodes + 1, wall: time.Hour}) {
 		t.Error("the second engine started on one CPU before the busy budget")
 	}
 }
