@@ -29,14 +29,14 @@
 // puzzle only takes the core the native one needs. For the same reason
 // the second engine joins later on a machine with no core to spare (a
 // process allowed one CPU, the load average, or the native thread
-// waiting for a CPU, says so), and
-// the native search then yields at once: on Linux its thread drops to
-// the lowest priority, so the second engine gets the core while the
-// native search goes on with what is left. On a machine with a core to spare, the native search
-// yields past a second budget, when the puzzle is clearly hard. So the
-// hard puzzles cost little more than the second engine alone, and the
-// puzzles that end within the budget nothing. auto does not verify
-// unless asked (Options.Verify).
+// waiting for a CPU, says so), and the native search then yields at
+// once: on Linux its thread drops to the lowest priority, so the second
+// engine gets the core while the native search goes on with what is
+// left. On a machine with a core to spare, the native search yields past
+// a second budget, when the puzzle is clearly hard. So the hard puzzles
+// cost little more than the second engine alone, and the puzzles that
+// end within the budget nothing. auto does not verify unless asked
+// (Options.Verify).
 //
 // Timeouts and cancellation come through the context: a done context
 // gives ctx.Err(), never a count. No solution is a result (Count 0, None),
