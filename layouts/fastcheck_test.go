@@ -427,3 +427,25 @@ func TestPackUnits(t *testing.T) {
 		}
 	}
 }
+
+// The givens of a classic grid of every size up to 21x21 take
+// noRepeatThrees, and a layout whose cells are in other numbers of
+// units, or with 64 units or more, does not: otherwise its loop-free
+// test would cover nothing and noRepeatIn would carry every check.
+func TestThrees(t *testing.T) {
+	for _, n := range []int{4, 6, 8, 9, 12, 16} {
+		if m := compiled(t, "classic", n, Shape{}); !m.threes {
+			t.Errorf("classic %dx%d: threes false", n, n)
+		}
+	}
+	_, diag := layoutFile(t, "../testdata/variants/diagonal-classic.json")
+	for name, m := range map[string]*Model{
+		"classic 25x25":    compiled(t, "classic", 25, Shape{}),
+		"samurai":          compiled(t, "samurai", 9, Shape{}),
+		"diagonal-classic": diag,
+	} {
+		if m.threes {
+			t.Errorf("%s: threes true", name)
+		}
+	}
+}
