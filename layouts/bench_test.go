@@ -73,3 +73,31 @@ func benchRead(b *testing.B, data []byte, bad bool) {
 	}
 	b.ReportMetric(float64(lines*b.N)/b.Elapsed().Seconds(), "lines/s")
 }
+
+// BenchmarkReadCanvas reads the 200 Samurai canvases of the generated
+// set, detecting the layout, handing each puzzle back as a batch does
+// (Reuse).
+func BenchmarkReadCanvas(b *testing.B) {
+	data, err := os.ReadFile("../testdata/bench/samurai-unique.txt")
+	if err != nil {
+		b.Skipf("no test data: %v", err)
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	n := 0
+	for b.Loop() {
+		r := NewReader(bytes.NewReader(data), ReadOptions{File: "bench"})
+		for {
+			p, err := r.Read()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			r.Reuse(p)
+			n++
+		}
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "puzzles/s")
+}

@@ -33,6 +33,7 @@ type sheet struct {
 	at     []textPos // cell -> where its given was read
 	src    Source
 	err    error
+	p      *Puzzle // the puzzle to read into, nil for a new one
 }
 
 type textPos struct{ line, col int32 }
@@ -41,10 +42,25 @@ func (r *Reader) newSheet(first int) *sheet {
 	return &sheet{src: Source{File: r.opts.File, Line: first, Format: r.format}}
 }
 
-func (s *sheet) use(m *Model) {
+// use starts s on model m, in memory of r's that the next sheet reuses:
+// the puzzle handed back by Reuse, when its givens fit, and the
+// positions. A batch of puzzles then takes little fresh memory, whose
+// pages cost more to touch for the first time than reading them does.
+func (r *Reader) use(s *sheet, m *Model) {
+	n := len(m.Cells)
 	s.m = m
-	s.givens = make([]uint8, len(m.Cells))
-	s.at = make([]textPos, len(m.Cells))
+	if sp := r.spare; sp != nil && cap(sp.Givens) >= n {
+		r.spare = nil
+		s.p, s.givens = sp, sp.Givens[:n]
+		clear(s.givens)
+	} else {
+		s.givens = make([]uint8, n)
+	}
+	if cap(r.at) < n {
+		r.at = make([]textPos, n)
+	}
+	s.at = r.at[:n]
+	clear(s.at)
 }
 
 // fail records err at line:col unless an error came first.
@@ -79,7 +95,11 @@ func (s *sheet) puzzle() (*Puzzle, error) {
 	if s.err != nil {
 		return nil, s.err
 	}
-	p := &Puzzle{Model: s.m, Givens: s.givens, Source: s.src}
+	p := s.p
+	if p == nil {
+		p = new(Puzzle)
+	}
+	*p = Puzzle{Model: s.m, Givens: s.givens, Source: s.src}
 	if err := p.Conflict(); err != nil {
 		at := textPos{int32(s.src.Line), 1}
 		var ce *CheckError
@@ -317,7 +337,7 @@ func (r *Reader) readLine() (*Puzzle, error) {
 			return s.puzzle()
 		}
 	}
-	s.use(m)
+	r.use(s, m)
 	switch want := len(m.Cells); {
 	case k < want && r.lastLine():
 		s.fail(l.num, len(l.text)+1, fmt.Errorf("%w: input ends after %d of %d symbols", ErrTruncated, k, want))
@@ -439,7 +459,7 @@ func (r *Reader) readRows() (*Puzzle, error) {
 	}
 	n := 0
 	if m := r.opts.Model; m != nil {
-		s.use(m)
+		r.use(s, m)
 		n = m.N
 	}
 	return r.readGrid(s, n, false)
@@ -481,7 +501,7 @@ func (r *Reader) readPOJ() (*Puzzle, error) {
 	}
 	l, _ := r.peek(0)
 	s := r.newSheet(l.num)
-	s.use(m)
+	r.use(s, m)
 	return r.readGrid(s, m.N, false)
 }
 
@@ -506,7 +526,7 @@ func (r *Reader) readEuler() (*Puzzle, error) {
 	if m == nil {
 		m, _ = r.builtin("classic", 9)
 	}
-	s.use(m)
+	r.use(s, m)
 	return r.readGrid(s, m.N, true)
 }
 
@@ -565,7 +585,7 @@ func (r *Reader) readGrid(s *sheet, n int, euler bool) (*Puzzle, error) {
 			}
 			n, size = k, sizeIs(k, k)
 			m, _ := r.builtin("classic", n)
-			s.use(m)
+			r.use(s, m)
 		}
 		if len(cells) != n {
 			countError(s, l, cells, n, "row")
@@ -682,7 +702,11 @@ func (r *Reader) readCanvas() (*Puzzle, error) {
 	if !r.skip() {
 		return nil, io.EOF
 	}
-	var rows []line
+	rows := r.rows[:0]
+	defer func() {
+		clear(rows) // keep the room for the next canvas, not the text
+		r.rows = rows[:0]
+	}()
 	over := 0 // the first line beyond MaxCanvasSide rows
 	atEOF := false
 	for {
@@ -725,7 +749,7 @@ func (r *Reader) readCanvas() (*Puzzle, error) {
 		}
 		fits = r.otherShapes(m, o)
 	}
-	s.use(m)
+	r.use(s, m)
 	r.parseCanvas(s, rows, atEOF)
 	p, err := s.puzzle()
 	if len(fits) > 0 && errors.Is(err, ErrConflict) {
@@ -776,7 +800,7 @@ func (r *Reader) ambiguous(pe *ParseError, m *Model, fits []*shape, rows []line,
 			continue
 		}
 		s := r.newSheet(rows[0].num)
-		s.use(alt)
+		r.use(s, alt)
 		r.parseCanvas(s, rows, atEOF)
 		if _, err := s.puzzle(); err == nil {
 			clean = append(clean, flagged(sh))
@@ -894,7 +918,8 @@ type shape struct {
 	name string
 	n    int
 	h, w int
-	bits []uint64
+	at   []Pos    // the grids' top-left cells
+	bits []uint64 // made by covers on first use (most shapes are never compared)
 }
 
 // shapeWords is the words of a row of a shape's or an occupancy's bits:
@@ -907,6 +932,14 @@ const shapeWords = 3
 func (sh *shape) covers(o *occupancy, whole bool) bool {
 	if o.h > sh.h || whole && o.h != sh.h || o.w > sh.w {
 		return false
+	}
+	if sh.bits == nil {
+		sh.bits = make([]uint64, sh.h*shapeWords)
+		for _, at := range sh.at {
+			for row := at.Row; row < at.Row+sh.n; row++ {
+				setBits(sh.bits[row*shapeWords:(row+1)*shapeWords], at.Col, at.Col+sh.n)
+			}
+		}
 	}
 	n := o.h * shapeWords
 	return slices.Equal(o.bits[:n], sh.bits[:n])
@@ -924,16 +957,11 @@ func (r *Reader) builtinShapes() []shape {
 			if err != nil {
 				continue
 			}
-			sh := shape{name: in.Name, n: n}
-			for _, g := range l.Grids {
+			sh := shape{name: in.Name, n: n, at: make([]Pos, len(l.Grids))}
+			for i, g := range l.Grids {
 				sh.h = max(sh.h, g.At.Row+n)
 				sh.w = max(sh.w, g.At.Col+n)
-			}
-			sh.bits = make([]uint64, sh.h*shapeWords)
-			for _, g := range l.Grids {
-				for row := g.At.Row; row < g.At.Row+n; row++ {
-					setBits(sh.bits[row*shapeWords:(row+1)*shapeWords], g.At.Col, g.At.Col+n)
-				}
+				sh.at[i] = g.At
 			}
 			r.shapes = append(r.shapes, sh)
 		}

@@ -73,6 +73,8 @@ type Reader struct {
 	recent lastModel         // the built-in asked for last, to skip the map
 	shapes []shape           // canvas shapes of the built-ins, made on first use
 	occ    occupancy         // the last canvas's, reused (see occupancy)
+	rows   []line            // the last canvas's rows, the room reused
+	at     []textPos         // the last sheet's positions, the room reused (see use)
 }
 
 // lastModel is the built-in a reader compiled or found last: a file of
@@ -103,6 +105,7 @@ func (r *Reader) Reset(src io.Reader, opts ReadOptions) {
 	r.base.Reset(src)
 	nr := newReader(r.base, opts)
 	nr.models, nr.recent, nr.shapes, nr.occ, nr.splitter = r.models, r.recent, r.shapes, r.occ, r.splitter
+	nr.rows, nr.at = r.rows, r.at
 	*r = *nr
 }
 

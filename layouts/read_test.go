@@ -559,6 +559,65 @@ func TestReuse(t *testing.T) {
 	}
 }
 
+// Canvases read into a puzzle handed back with Reuse when its cells fit,
+// and read exactly as without it: the puzzles, and the errors with
+// their positions (a canvas reuses the reader's memory for its rows and
+// the givens' positions too).
+func TestReuseCanvas(t *testing.T) {
+	samurai := strings.TrimRight(example(t, "samurai"), "\n")
+	texts := []string{
+		samurai,
+		strings.TrimRight(example(t, "twodoku"), "\n"),
+		edit(samurai, 1, 2, "6"), // 6 twice in a row
+		samurai,
+		strings.TrimRight(example(t, "sumo"), "\n"),
+		edit(samurai, 2, 2, "6"), // 6 twice in a box
+		samurai,
+	}
+	in := strings.Join(texts, "\n\n") + "\n"
+	type read struct {
+		p   *Puzzle
+		err error
+	}
+	var want []read
+	r := NewReader(strings.NewReader(in), ReadOptions{File: "x"})
+	for {
+		p, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		want = append(want, read{p, err})
+	}
+	if len(want) != len(texts) || want[2].err == nil || want[5].err == nil {
+		t.Fatalf("%d records, want %d, the 3rd and 6th errors", len(want), len(texts))
+	}
+	r = NewReader(strings.NewReader(in), ReadOptions{File: "x"})
+	var spare *Puzzle
+	for i, w := range want {
+		if spare != nil {
+			r.Reuse(spare)
+		}
+		p, err := r.Read()
+		if w.err != nil {
+			if err == nil || err.Error() != w.err.Error() {
+				t.Errorf("record %d: error %v, want %v", i+1, err, w.err)
+			}
+			spare = nil // taken by the record that failed
+			continue
+		}
+		if err != nil {
+			t.Fatalf("record %d: %v", i+1, err)
+		}
+		if spare != nil && cap(spare.Givens) >= len(p.Givens) && p != spare {
+			t.Errorf("record %d: read into fresh memory, not the puzzle handed back", i+1)
+		}
+		if p.String() != w.p.String() || !reflect.DeepEqual(p.Source, w.p.Source) || layoutName(p.Model) != layoutName(w.p.Model) {
+			t.Errorf("record %d: read as\n%v %+v\nwant\n%v %+v", i+1, p, p.Source, w.p, w.p.Source)
+		}
+		spare = p
+	}
+}
+
 // FirstLine tells links.Head when it has seen enough to detect the
 // input: a whole line that is neither blank nor a comment.
 func TestFirstLine(t *testing.T) {
