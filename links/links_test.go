@@ -27,11 +27,16 @@ func TestPlainLine(t *testing.T) {
 		{"000000010400000000020000000000050407008000300001090000300400200050100000000806000", true},
 		{"-1", true},
 		{"123", true},
+		{".....6...   26.3.4..9   ....8...4", true}, // a canvas row
+		{"1 . 3\t4", true},
+		{"      7..3.....   .....2...", true},
 		{"https://f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwg", false},
 		{"sclN4IgzglgXgpiBcBOANCA5gJwg", false},
 		{"fpuzzlesN4IgzglgXgpiBcBOANCA5gJwg", false},
 		{`{"size": 9, "grid": []}`, false},
 		{"A.B.", false},
+		{"A. B.", false},
+		{"https://f-puzzles.com/?load=N4Ig zgl", false},
 	} {
 		if got := plainLine([]byte(tc.line)); got != tc.plain {
 			t.Errorf("plainLine(%q) = %v", tc.line, got)
@@ -40,6 +45,19 @@ func TestPlainLine(t *testing.T) {
 			t.Errorf("%q is plain, but a detector takes it for a link", tc.line)
 		}
 	}
+}
+
+// FuzzPlainLine: no line that plainLine lets DetectReader skip is one
+// that a detector takes for a link.
+func FuzzPlainLine(f *testing.F) {
+	f.Add(".....6...   26.3.4..9   ....8...4")
+	f.Add("1 2 3 4")
+	f.Add("-1")
+	f.Fuzz(func(t *testing.T, line string) {
+		if plainLine([]byte(line)) && Detect([]byte(line)) {
+			t.Fatalf("%q is plain, but a detector takes it for a link", line)
+		}
+	})
 }
 
 // DetectReader takes links and JSON for links, grids for grids, and a

@@ -157,11 +157,12 @@ func Head(br *bufio.Reader) []byte {
 	}
 }
 
-// plainLine reports a line of digits, '.' and '-' only, as most puzzle
-// lines are: no link, id or JSON of a setter's site is one.
+// plainLine reports a line of digits, '.', '-' and blanks only, as most
+// puzzle lines and canvas rows are: no link, id or JSON of a setter's
+// site is one.
 func plainLine(line []byte) bool {
 	for _, b := range line {
-		if (b < '0' || b > '9') && b != '.' && b != '-' {
+		if (b < '0' || b > '9') && b != '.' && b != '-' && b != ' ' && b != '\t' {
 			return false
 		}
 	}
