@@ -854,7 +854,8 @@ func (r *Reader) parseCanvas(s *sheet, rows []line, atEOF bool) {
 			// rest (errors, characters of several bytes) by canvasCell.
 			t := l.text
 			index := m.index[i*m.Width : (i+1)*m.Width] // the row's cells, -1 outside
-			for at := 0; at < len(t); n++ {
+			n = canvasRow(t, index, s.givens, s.at, int32(l.num), int8(m.N))
+			for at := n; at < len(t); n++ {
 				ch := t[at]
 				if ch < utf8.RuneSelf {
 					ci := int32(-1)
@@ -890,6 +891,30 @@ func (r *Reader) parseCanvas(s *sheet, rows []line, atEOF bool) {
 			return
 		}
 	}
+}
+
+// canvasRow reads the start of row text t of a canvas whose row has
+// the cells index (-1 outside every grid), on line, into givens and at
+// (see sheet), and returns the bytes it read: up to the first that is
+// neither a symbol up to n in a cell nor a filler outside the grids
+// (parseCanvas reads the rest, errors and characters of several bytes
+// included). Most rows it reads whole.
+func canvasRow(t string, index []int32, givens []uint8, at []textPos, line int32, n int8) int {
+	k := min(len(t), len(index))
+	for c := range k {
+		ch := t[c]
+		if ci := index[c]; ci >= 0 {
+			d := symbolDigits[ch]
+			if d < 0 || d > n {
+				return c
+			}
+			givens[ci] = uint8(d)
+			at[ci] = textPos{line, int32(c + 1)}
+		} else if !fillerByte(ch) {
+			return c
+		}
+	}
+	return k
 }
 
 // canvasCell reads x, found at position p of a canvas on line, into s.

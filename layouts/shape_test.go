@@ -184,3 +184,61 @@ func TestCanvasEmptyRow(t *testing.T) {
 		}
 	}
 }
+
+// TestCanvasRow: canvasRow reads whole a row of symbols up to n, '.'
+// and '0' in its cells and fillers (' ', '#', '-') outside them, as
+// parseCanvas's own loop would, and stops at the first byte of any
+// other kind, which it leaves to that loop.
+func TestCanvasRow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, tc := range []struct {
+		name string
+		n    int
+	}{{"samurai", 9}, {"sumo", 9}, {"butterfly", 12}, {"classic", 16}} {
+		l, err := Builtin(tc.name, tc.n, Shape{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := Compile(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const symbols = ".0123456789ABCDEFGH"
+		for row := range m.Height {
+			index := m.index[row*m.Width : (row+1)*m.Width]
+			for range 20 {
+				b := make([]byte, len(index))
+				for c, ci := range index {
+					if ci >= 0 {
+						b[c] = symbols[rng.IntN(tc.n+2)]
+					} else {
+						b[c] = " #-"[rng.IntN(3)]
+					}
+				}
+				// Perhaps a byte that canvasRow leaves to parseCanvas.
+				stop := len(b)
+				if rng.IntN(2) == 0 {
+					stop = rng.IntN(len(b))
+					if index[stop] >= 0 {
+						b[stop] = []byte{' ', symbols[tc.n+2], '*', 0xc3}[rng.IntN(4)]
+					} else {
+						b[stop] = []byte{'1', '.', 'x', 0xc3}[rng.IntN(4)]
+					}
+				}
+				givens := make([]uint8, len(m.Cells))
+				at := make([]textPos, len(m.Cells))
+				if got := canvasRow(string(b), index, givens, at, 7, int8(tc.n)); got != stop {
+					t.Fatalf("%s %d row %d %q: read %d bytes, want %d", tc.name, tc.n, row, b, got, stop)
+				}
+				for c, ci := range index[:stop] {
+					if ci < 0 {
+						continue
+					}
+					if d := SymbolDigit(b[c]); givens[ci] != uint8(d) || at[ci] != (textPos{7, int32(c + 1)}) {
+						t.Fatalf("%s %d row %d %q: cell %d read as %d at %v, want %d at column %d", tc.name, tc.n, row, b, ci, givens[ci], at[ci], d, c+1)
+					}
+				}
+			}
+		}
+	}
+}
