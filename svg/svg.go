@@ -1,7 +1,6 @@
 package svg
 
 import (
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gattai/layouts"
 )
@@ -354,9 +354,52 @@ func (b *board) writeNotes(s *strings.Builder, lines []string) {
 	s.WriteString("</g>\n")
 }
 
-// escape writes text with XML's special characters escaped.
+// escape writes text with XML's special characters escaped, byte for
+// byte as encoding/xml's EscapeText does (TestEscape, FuzzEscape), whose
+// package would cost every start of gattai its init.
 func escape(s *strings.Builder, text string) {
-	xml.EscapeText(s, []byte(text)) // a strings.Builder never fails
+	last := 0
+	for i := 0; i < len(text); {
+		r, width := utf8.DecodeRuneInString(text[i:])
+		var esc string
+		switch r {
+		case '"':
+			esc = "&#34;"
+		case '\'':
+			esc = "&#39;"
+		case '&':
+			esc = "&amp;"
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '\t':
+			esc = "&#x9;"
+		case '\n':
+			esc = "&#xA;"
+		case '\r':
+			esc = "&#xD;"
+		default:
+			if xmlChar(r) && (r != utf8.RuneError || width != 1) {
+				i += width
+				continue
+			}
+			esc = "\uFFFD"
+		}
+		s.WriteString(text[last:i])
+		s.WriteString(esc)
+		i += width
+		last = i
+	}
+	s.WriteString(text[last:])
+}
+
+// xmlChar reports whether r may stand in XML text (its Char production).
+func xmlChar(r rune) bool {
+	return r == 0x09 || r == 0x0A || r == 0x0D ||
+		r >= 0x20 && r <= 0xD7FF ||
+		r >= 0xE000 && r <= 0xFFFD ||
+		r >= 0x10000 && r <= 0x10FFFF
 }
 
 // num formats a coordinate: an integer without a decimal point, else
