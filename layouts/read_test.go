@@ -559,13 +559,13 @@ func TestReuse(t *testing.T) {
 	}
 }
 
-// Canvases read into a puzzle handed back with Reuse when its cells fit,
-// and read exactly as without it: the puzzles, and the errors with
-// their positions (a canvas reuses the reader's memory for its rows and
-// the givens' positions too).
+// Canvases, and grids written as rows, read into a puzzle handed back
+// with Reuse when its cells fit, and read exactly as without it: the
+// puzzles, and the errors with their positions (a canvas reuses the
+// reader's memory for its rows and the givens' positions too).
 func TestReuseCanvas(t *testing.T) {
 	samurai := strings.TrimRight(example(t, "samurai"), "\n")
-	texts := []string{
+	reuseMatches(t, []string{
 		samurai,
 		strings.TrimRight(example(t, "twodoku"), "\n"),
 		edit(samurai, 1, 2, "6"), // 6 twice in a row
@@ -573,7 +573,22 @@ func TestReuseCanvas(t *testing.T) {
 		strings.TrimRight(example(t, "sumo"), "\n"),
 		edit(samurai, 2, 2, "6"), // 6 twice in a box
 		samurai,
-	}
+	}, 2, 5)
+	rows := strings.TrimRight(rows9(l81), "\n")
+	reuseMatches(t, []string{
+		rows,
+		"12..\n..12\n21..\n..21",
+		edit(rows, 1, 2, "4"), // 4 twice in a row
+		rows,
+		rows,
+	}, 2)
+}
+
+// reuseMatches reads the texts, a blank line apart, with and without
+// handing each puzzle back, and fails unless both read the same; the
+// texts at the indices bad must be errors.
+func reuseMatches(t *testing.T, texts []string, bad ...int) {
+	t.Helper()
 	in := strings.Join(texts, "\n\n") + "\n"
 	type read struct {
 		p   *Puzzle
@@ -588,8 +603,13 @@ func TestReuseCanvas(t *testing.T) {
 		}
 		want = append(want, read{p, err})
 	}
-	if len(want) != len(texts) || want[2].err == nil || want[5].err == nil {
-		t.Fatalf("%d records, want %d, the 3rd and 6th errors", len(want), len(texts))
+	if len(want) != len(texts) {
+		t.Fatalf("%d records, want %d", len(want), len(texts))
+	}
+	for _, i := range bad {
+		if want[i].err == nil {
+			t.Fatalf("record %d read, want an error", i+1)
+		}
 	}
 	r = NewReader(strings.NewReader(in), ReadOptions{File: "x"})
 	var spare *Puzzle
