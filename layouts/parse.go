@@ -49,8 +49,7 @@ func (r *Reader) newSheet(first int) *sheet {
 func (r *Reader) use(s *sheet, m *Model) {
 	n := len(m.Cells)
 	s.m = m
-	if sp := r.spare; sp != nil && cap(sp.Givens) >= n {
-		r.spare = nil
+	if sp := r.takeSpare(n); sp != nil {
 		s.p, s.givens = sp, sp.Givens[:n]
 		clear(s.givens)
 	} else {
@@ -61,6 +60,17 @@ func (r *Reader) use(s *sheet, m *Model) {
 	}
 	s.at = r.at[:n]
 	clear(s.at)
+}
+
+// takeSpare takes the puzzle handed back by Reuse when its givens have
+// room for n cells, and is nil otherwise.
+func (r *Reader) takeSpare(n int) *Puzzle {
+	sp := r.spare
+	if sp == nil || cap(sp.Givens) < n {
+		return nil
+	}
+	r.spare = nil
+	return sp
 }
 
 // fail records err at line:col unless an error came first.
@@ -398,8 +408,7 @@ func (r *Reader) fastLine(s *sheet, l line, m *Model) (*Puzzle, bool) {
 	}
 	var p *Puzzle
 	var givens []uint8
-	if sp := r.spare; sp != nil && cap(sp.Givens) >= len(text) {
-		r.spare = nil
+	if sp := r.takeSpare(len(text)); sp != nil {
 		p, givens = sp, sp.Givens[:len(text)]
 	} else if len(text) == 81 {
 		// The common 9x9 line: the puzzle and its cells in one allocation.
