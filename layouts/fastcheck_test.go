@@ -291,8 +291,9 @@ func TestDigitsKeep(t *testing.T) {
 	})
 }
 
-// FuzzCheck holds Check to its reference on any digits and givens, on
-// layouts on each side of the sizes fastCheck treats apart.
+// FuzzCheck holds Check and Conflict to their references on any digits
+// and givens, on layouts on each side of the sizes their fast paths
+// treat apart.
 func FuzzCheck(f *testing.F) {
 	cases := []builtinCase{
 		{"classic", 4, Shape{2, 2}},
@@ -316,6 +317,9 @@ func FuzzCheck(f *testing.F) {
 		g := Grid{Model: m, Digits: d}
 		if got, want := Check(p, g), refCheck(p, g); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Fatalf("Check = %v, reference %v", got, want)
+		}
+		if got, want := p.Conflict(), refConflict(p); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("Conflict = %v, reference %v", got, want)
 		}
 	})
 }
@@ -447,5 +451,123 @@ func TestThrees(t *testing.T) {
 		if m.threes {
 			t.Errorf("%s: threes true", name)
 		}
+	}
+}
+
+// Only a model whose units are a classic 9x9 grid's takes classic9Keep:
+// the built-in classic 9x9 and variants whose rules are not units, not
+// a jigsaw (the same number of units, other boxes), a diagonal (more
+// units), another size or a multi-grid.
+func TestIsClassic9(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		n    int
+		box  Shape
+		want bool
+	}{
+		{"classic", 9, Shape{3, 3}, true},
+		{"classic", 9, Shape{}, true},
+		{"classic", 8, Shape{2, 4}, false},
+		{"classic", 16, Shape{4, 4}, false},
+		{"twodoku", 9, Shape{3, 3}, false},
+		{"samurai", 9, Shape{3, 3}, false},
+	} {
+		if got := compiled(t, tc.name, tc.n, tc.box).classic9; got != tc.want {
+			t.Errorf("%s %d %v: classic9 %v, want %v", tc.name, tc.n, tc.box, got, tc.want)
+		}
+	}
+	for file, want := range map[string]bool{
+		"killer-classic":   false, // cages are units
+		"thermo-classic":   true,
+		"jigsaw-classic":   false,
+		"diagonal-classic": false,
+		"antiking-classic": false,
+	} {
+		if _, m := layoutFile(t, "../testdata/variants/"+file+".json"); m.classic9 != want {
+			t.Errorf("%s: classic9 %v, want %v", file, m.classic9, want)
+		}
+	}
+	// The classic units, each in turn replaced by a copy of another.
+	m := compiled(t, "classic", 9, Shape{3, 3})
+	for u := range 27 {
+		c := *m
+		c.unitCells = slices.Clone(m.unitCells)
+		copy(c.unitCells[9*u:9*u+9], m.unitCells[9*((u+1)%27):])
+		if isClassic9(&c) {
+			t.Errorf("unit %d replaced by the next: isClassic9", u)
+		}
+	}
+}
+
+// classic9Keep agrees with the units' own test on a valid grid and on
+// grids that break one kind of unit and keep the others: rows swapped
+// across bands and columns across stacks (boxes broken), a Latin square
+// (boxes), a row's or a column's cells moved within their box (columns,
+// or rows), one cell changed, and random changes.
+func TestClassic9Keep(t *testing.T) {
+	m := compiled(t, "classic", 9, Shape{3, 3})
+	valid := patternGrid(m, Shape{3, 3})
+	at := func(g []uint8, r, c int) *uint8 { return &g[9*r+c] }
+	var grids [][]uint8
+	add := func(change func(g []uint8)) {
+		g := slices.Clone(valid)
+		change(g)
+		grids = append(grids, g)
+	}
+	add(func([]uint8) {})
+	for a := range 9 {
+		for b := a + 1; b < 9; b++ {
+			add(func(g []uint8) { // rows a and b swapped
+				for c := range 9 {
+					*at(g, a, c), *at(g, b, c) = *at(g, b, c), *at(g, a, c)
+				}
+			})
+			add(func(g []uint8) { // columns a and b swapped
+				for r := range 9 {
+					*at(g, r, a), *at(g, r, b) = *at(g, r, b), *at(g, r, a)
+				}
+			})
+		}
+	}
+	add(func(g []uint8) { // a Latin square
+		for r := range 9 {
+			for c := range 9 {
+				*at(g, r, c) = uint8((r+c)%9 + 1)
+			}
+		}
+	})
+	for i := range 27 {
+		r, c := i/3, i%3*3
+		add(func(g []uint8) { // a row's three cells in a box rotated
+			*at(g, r, c), *at(g, r, c+1), *at(g, r, c+2) = *at(g, r, c+1), *at(g, r, c+2), *at(g, r, c)
+		})
+		add(func(g []uint8) { // a column's, alike
+			*at(g, c, r), *at(g, c+1, r), *at(g, c+2, r) = *at(g, c+1, r), *at(g, c+2, r), *at(g, c, r)
+		})
+	}
+	for c := range 81 {
+		add(func(g []uint8) { g[c] = g[c]%9 + 1 })
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 2000 {
+		add(func(g []uint8) {
+			for range 1 + rng.IntN(3) {
+				a, b := rng.IntN(81), rng.IntN(81)
+				g[a], g[b] = g[b], g[a]
+			}
+		})
+	}
+	kept := 0
+	for i, g := range grids {
+		want := m.noRepeat(g)
+		if got := classic9Keep((*[81]uint8)(g)); got != want {
+			t.Fatalf("grid %d %v: classic9Keep %v, want %v", i, g, got, want)
+		}
+		if want {
+			kept++
+		}
+	}
+	if kept < 50 || kept > len(grids)-500 {
+		t.Fatalf("%d of %d grids valid: the test does not cover both", kept, len(grids))
 	}
 }

@@ -50,6 +50,8 @@ type Model struct {
 	unitEnds  []int32
 	// nines: every unit has 9 cells (see fastCheck).
 	nines bool
+	// classic9: the units are a classic 9x9 grid's (see isClassic9).
+	classic9 bool
 	// unitsOf[c] is cell c's units (as CellUnits) packed for the test
 	// of the givens, each u+1 in 12 bits from the lowest: 0 when it has
 	// more than 5 or one beyond 4094 (see noRepeatIn).
@@ -211,6 +213,7 @@ func Compile(l *Layout) (*Model, error) {
 	for _, u := range m.Units {
 		m.nines = m.nines && len(u.Cells) == 9
 	}
+	m.classic9 = isClassic9(m)
 	m.unitsOf = make([]uint64, len(m.Cells))
 	m.threes = len(m.Units) < maxSparseUnits
 	for c, us := range m.CellUnits {

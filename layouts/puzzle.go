@@ -198,6 +198,8 @@ const (
 func (m *Model) noRepeatSparse(digits []uint8) bool {
 	if len(m.unitsOf) == len(m.Cells) && len(digits) == len(m.Cells) {
 		switch n := len(m.Units); {
+		case m.classic9:
+			return classic9NoRepeat((*[81]uint8)(digits))
 		case m.threes:
 			return noRepeatThrees(m.unitsOf, digits)
 		case n <= maxSparseUnits:
@@ -400,6 +402,9 @@ func fastCheck(p *Puzzle, g Grid) bool {
 	}
 	if !digitsKeep(digits, p.Givens, m.N) {
 		return false
+	}
+	if m.classic9 {
+		return classic9Keep((*[81]uint8)(digits))
 	}
 	if len(digits) > maxFlatCells {
 		return m.noRepeat(digits)

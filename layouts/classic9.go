@@ -1,0 +1,141 @@
+package layouts
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"gattai/internal/bytewise"
+)
+
+// The classic 9x9 grid is most of what a batch reads and checks, so its
+// units have tests of their own, which a model takes when isClassic9
+// says so: for a full grid (Check), the digits of a row go into 16-bit
+// lanes of three words, digit d as bit d of its lane, and ORs over those
+// words give every row, column and box its set of digits at once; for
+// givens (Conflict), each cell's three units come from a table. The
+// general tests were the CLI's largest cost outside the solver on a
+// batch of easy puzzles.
+
+// classicUnits is the cells of the classic 9x9 grid's 27 units, rows
+// then columns then boxes, cells 0..80 row-major: what a model's units
+// must be, in any order, for classic9Keep to stand for them.
+var classicUnits = func() (u [27][9]int32) {
+	for i := range 9 {
+		for j := range 9 {
+			u[i][j] = int32(9*i + j)                        // row i
+			u[9+i][j] = int32(9*j + i)                      // column i
+			u[18+i][j] = int32(9*(i/3*3+j/3) + i%3*3 + j%3) // box i
+		}
+	}
+	return u
+}()
+
+// isClassic9 reports whether m's units are exactly those of one classic
+// 9x9 grid over cells 0..80 (see classicUnits), each once; extra
+// regions, another box shape or more cells make it false.
+func isClassic9(m *Model) bool {
+	if len(m.Cells) != 81 || len(m.Units) != 27 || len(m.unitCells) != 27*9 {
+		return false
+	}
+	type cellSet [2]uint64
+	set := func(cells []int32) (s cellSet) {
+		for _, c := range cells {
+			s[c/64] |= 1 << (c % 64)
+		}
+		return s
+	}
+	want := map[cellSet]bool{}
+	for _, u := range classicUnits {
+		want[set(u[:])] = true
+	}
+	for u := range 27 { // each unit a different one of the 27
+		s := set(m.unitCells[9*u : 9*u+9])
+		if !want[s] {
+			return false
+		}
+		delete(want, s)
+	}
+	return true
+}
+
+// laneBit[j][d] is digit d as bit d of 16-bit lane j (d masked to 4
+// bits, so that no look-up is checked against the bounds).
+var laneBit = func() (t [4][16]uint64) {
+	for j := range 4 {
+		for d := range 16 {
+			t[j][d] = 1 << (16*j + d)
+		}
+	}
+	return t
+}()
+
+// classic9Keep reports whether no row, column or box of the classic 9x9
+// grid g repeats a digit, when every cell holds a digit 1..9 (as
+// digitsKeep makes sure): a unit then repeats none exactly when it holds
+// all nine, bits 1..9 of its set, and so do all 27 when the AND of their
+// sets does. It has no branch on the digits.
+func classic9Keep(g *[81]uint8) bool {
+	lb := &laneBit
+	var c0, c1, c2 uint64 // the columns' digits: lanes 0-3, 4-7, 8
+	all := ^uint64(0)     // the units' sets ANDed, in lane 0
+	for band := 0; band < 81; band += 27 {
+		var b0, b1, b2 uint64 // the band's columns' digits, as c0..c2
+		for r := band; r < band+27; r += 9 {
+			x := (*[9]uint8)(g[r : r+9])
+			w0 := lb[0][x[0]&15] | lb[1][x[1]&15] | lb[2][x[2]&15] | lb[3][x[3]&15]
+			w1 := lb[0][x[4]&15] | lb[1][x[5]&15] | lb[2][x[6]&15] | lb[3][x[7]&15]
+			w2 := lb[0][x[8]&15]
+			row := w0 | w1 | w2
+			row |= row >> 32
+			all &= row | row>>16
+			b0 |= w0
+			b1 |= w1
+			b2 |= w2
+		}
+		// Lanes 0-2, 3-5 and 6-8 of the band's columns are its boxes.
+		all &= b0 | b0>>16 | b0>>32
+		all &= b0>>48 | b1 | b1>>16
+		all &= b1>>32 | b1>>48 | b2
+		c0 |= b0
+		c1 |= b1
+		c2 |= b2
+	}
+	all &= c0 & (c0 >> 16) & (c0 >> 32) & (c0 >> 48)
+	all &= c1 & (c1 >> 16) & (c1 >> 32) & (c1 >> 48)
+	all &= c2
+	return all&0xffff == 0x3fe
+}
+
+// classicUnitsOf[c] is the units of cell c of the classic 9x9 grid, as
+// indices into classicUnits: its row, column and box.
+var classicUnitsOf = func() (t [81][3]uint8) {
+	for c := range 81 {
+		r, k := c/9, c%9
+		t[c] = [3]uint8{uint8(r), uint8(9 + k), uint8(18 + r/3*3 + k/3)}
+	}
+	return t
+}()
+
+// classic9NoRepeat is noRepeatSparse for the classic 9x9 grid: it visits
+// the cells that hold a digit, found 8 at a time, and adds each digit to
+// the sets of its cell's row, column and box, read from a table.
+func classic9NoRepeat(digits *[81]uint8) bool {
+	var sets [32]uint64 // by unit; 32, so that a masked index needs no check
+	var dup uint64
+	add := func(c int) {
+		u := &classicUnitsOf[c%81]
+		bit := digitBit[digits[c%81]]
+		a, b, k := &sets[u[0]&31], &sets[u[1]&31], &sets[u[2]&31]
+		dup |= (*a | *b | *k) & bit
+		*a |= bit
+		*b |= bit
+		*k |= bit
+	}
+	for i := 0; i < 80; i += 8 {
+		for held := bytewise.Held(binary.LittleEndian.Uint64(digits[i:])); held != 0; held &= held - 1 {
+			add(i + bits.TrailingZeros64(held)>>3)
+		}
+	}
+	add(80) // an empty cell's bit is 0
+	return dup == 0
+}
