@@ -59,17 +59,19 @@ func (e *Native) Count(ctx context.Context, p *layouts.Puzzle, limit int) (res R
 			res, err = Result{Engine: e.Name(), Limit: limit}, fmt.Errorf("%w: backtrack panicked: %v", ErrEngine, r)
 		}
 	}()
-	if err := admit(p, e.Name(), backtrack.Supports); err != nil {
+	if err := modelless(p); err != nil {
 		return res, err
 	}
-	start := time.Now()
-	if e.m != p.Model { // tables built once per model, not timed
+	if e.m != p.Model { // a model admitted and its tables built once, not timed
+		if err := admit(p, e.Name(), backtrack.Supports); err != nil {
+			return res, err
+		}
 		e.m, e.s = p.Model, backtrack.New(p.Model)
 		e.s.Progress = &e.progress
-		start = time.Now()
 	}
+	start := time.Now()
 	e.s.MaxNodes = e.maxNodes
-	r, err := e.s.Count(ctx, p, limit)
+	r, err := e.s.Count(ctx, p, limit) // which validates p, as admit does
 	res.Elapsed = time.Since(start)
 	if err != nil {
 		return res, err

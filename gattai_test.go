@@ -79,6 +79,8 @@ func TestBadInputSameError(t *testing.T) {
 		{"given out of range", outOfRange, layouts.ErrPuzzle},
 		{"givens of the wrong length", short, layouts.ErrPuzzle},
 		{"a rule kind no engine has", unknownKind, layouts.ErrUnsupported},
+		{"no model", &layouts.Puzzle{}, layouts.ErrPuzzle},
+		{"no puzzle", nil, layouts.ErrPuzzle},
 	}
 	for _, tt := range tests {
 		for _, o := range engines(t) {
@@ -90,6 +92,31 @@ func TestBadInputSameError(t *testing.T) {
 				var ue *layouts.UnsupportedError
 				if tt.is == layouts.ErrUnsupported && (!errors.As(err, &ue) || ue.Kind != "nosuchkind") {
 					t.Errorf("err %v is not an UnsupportedError naming the kind", err)
+				}
+				// The same from a solver that has counted a good puzzle.
+				s, err := gattai.New(o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.Count(context.Background(), layouts.NewPuzzle(m), 1); err != nil {
+					t.Fatal(err)
+				}
+				if r, err := s.Count(context.Background(), tt.p, 2); !errors.Is(err, tt.is) || r.Count != 0 {
+					t.Errorf("after a good puzzle: count %d, err %v; want %v", r.Count, err, tt.is)
+				}
+				if o.Engine != gattai.EngineBacktrack {
+					return
+				}
+				// The engine itself, which keeps a model's tables.
+				e := &gattai.Native{}
+				if r, err := e.Count(context.Background(), tt.p, 2); !errors.Is(err, tt.is) || r.Count != 0 {
+					t.Errorf("native engine: count %d, err %v; want %v", r.Count, err, tt.is)
+				}
+				if _, err := e.Count(context.Background(), layouts.NewPuzzle(m), 1); err != nil {
+					t.Fatal(err)
+				}
+				if r, err := e.Count(context.Background(), tt.p, 2); !errors.Is(err, tt.is) || r.Count != 0 {
+					t.Errorf("native engine after a good puzzle: count %d, err %v; want %v", r.Count, err, tt.is)
 				}
 			})
 		}

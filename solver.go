@@ -157,6 +157,9 @@ func (s *Solver) Solve(ctx context.Context, p *layouts.Puzzle) (Result, error) {
 // again with the other engine and fails (ErrEngine) on disagreement.
 func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
 	limit = max(limit, 1)
+	if err := modelless(p); err != nil {
+		return Result{Limit: limit}, err
+	}
 	switch s.opts.Engine {
 	case EngineAuto:
 		return s.auto(ctx, p, limit)
@@ -164,6 +167,18 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 		return s.verified(ctx, s.native, p, limit)
 	}
 	return s.verified(ctx, s.sat, p, limit)
+}
+
+// modelless refuses a puzzle with no model, or none at all, which
+// every engine would (layouts.Puzzle.Validate) if it got that far.
+func modelless(p *layouts.Puzzle) error {
+	switch {
+	case p == nil:
+		return fmt.Errorf("%w: no puzzle", layouts.ErrPuzzle)
+	case p.Model == nil:
+		return p.Validate()
+	}
+	return nil
 }
 
 // CountWithin is Count with the native engine alone, whatever the
@@ -175,6 +190,9 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 // grid it returns passes layouts.Check; it is not confirmed by a
 // second engine.
 func (s *Solver) CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, nodes int64) (Result, error) {
+	if err := modelless(p); err != nil {
+		return Result{Limit: max(limit, 1)}, err
+	}
 	s.native.maxNodes = nodes
 	defer func() { s.native.maxNodes = 0 }()
 	return s.checked(ctx, s.native, p, max(limit, 1))
