@@ -16,46 +16,56 @@ import (
 // general tests were the CLI's largest cost outside the solver on a
 // batch of easy puzzles.
 
-// classicUnits is the cells of the classic 9x9 grid's 27 units, rows
-// then columns then boxes, cells 0..80 row-major: what a model's units
-// must be, in any order, for classic9Keep to stand for them.
-var classicUnits = func() (u [27][9]int32) {
+// cellSet is a set of the cells 0..80 of a classic 9x9 grid.
+type cellSet [2]uint64
+
+func (s *cellSet) add(c int32) { s[c/64&1] |= 1 << (c % 64) }
+
+// classicUnits is the cell sets of the classic 9x9 grid's 27 units, the
+// rows, then the columns, then the boxes.
+var classicUnits = func() (u [27]cellSet) {
 	for i := range 9 {
 		for j := range 9 {
-			u[i][j] = int32(9*i + j)                        // row i
-			u[9+i][j] = int32(9*j + i)                      // column i
-			u[18+i][j] = int32(9*(i/3*3+j/3) + i%3*3 + j%3) // box i
+			u[i].add(int32(9*i + j))                        // row i
+			u[9+i].add(int32(9*j + i))                      // column i
+			u[18+i].add(int32(9*(i/3*3+j/3) + i%3*3 + j%3)) // box i
 		}
 	}
 	return u
 }()
 
 // isClassic9 reports whether m's units are exactly those of one classic
-// 9x9 grid over cells 0..80 (see classicUnits), each once; extra
-// regions, another box shape or more cells make it false.
+// 9x9 grid over cells 0..80 (see classicUnits), each once, in any order:
+// then classic9Keep and classic9NoRepeat stand for them. Extra regions,
+// another box shape or more cells make it false.
 func isClassic9(m *Model) bool {
 	if len(m.Cells) != 81 || len(m.Units) != 27 || len(m.unitCells) != 27*9 {
 		return false
 	}
-	type cellSet [2]uint64
-	set := func(cells []int32) (s cellSet) {
-		for _, c := range cells {
-			s[c/64] |= 1 << (c % 64)
+	var seen uint32 // the classic units found, by index
+	for u := range 27 {
+		var s cellSet
+		low := int32(80)
+		for _, c := range m.unitCells[9*u : 9*u+9] {
+			if c < 0 || c > 80 {
+				return false
+			}
+			s.add(c)
+			low = min(low, c)
 		}
-		return s
-	}
-	want := map[cellSet]bool{}
-	for _, u := range classicUnits {
-		want[set(u[:])] = true
-	}
-	for u := range 27 { // each unit a different one of the 27
-		s := set(m.unitCells[9*u : 9*u+9])
-		if !want[s] {
+		// It can only be the row, the column or the box of its lowest cell.
+		found := false
+		for _, k := range [3]int32{low / 9, 9 + low%9, 18 + low/27*3 + low%9/3} {
+			if classicUnits[k] == s {
+				seen |= 1 << k
+				found = true
+			}
+		}
+		if !found {
 			return false
 		}
-		delete(want, s)
 	}
-	return true
+	return seen == 1<<27-1
 }
 
 // laneBit[j][d] is digit d as bit d of 16-bit lane j (d masked to 4

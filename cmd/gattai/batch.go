@@ -49,7 +49,7 @@ func (r *record) where() string {
 // stopped reports a record that a stop (--timeout, a signal) cut short:
 // it has no answer and must never print as one.
 func (r *record) stopped() bool {
-	return errors.Is(r.err, context.DeadlineExceeded) || errors.Is(r.err, context.Canceled)
+	return r.err != nil && (errors.Is(r.err, context.DeadlineExceeded) || errors.Is(r.err, context.Canceled))
 }
 
 // chunk is a run of records handed to one worker at once, so that fast
@@ -821,6 +821,15 @@ func stopWorkers(stop context.CancelFunc, wg *sync.WaitGroup) {
 func (t *tally) add(rec *record) {
 	t.puzzles++
 	switch {
+	case rec.err == nil && rec.out.Count == 0:
+		t.none++
+	case rec.err == nil:
+		t.solved++
+		if rec.out.Count == 1 {
+			t.unique++
+		} else {
+			t.multiple++
+		}
 	case rec.stopped():
 		t.stopped++
 	case errors.Is(rec.err, gattai.ErrEngine):
@@ -829,19 +838,10 @@ func (t *tally) add(rec *record) {
 	case errors.Is(rec.err, gattai.ErrUnknown):
 		t.failed++
 		t.gaveUp = true
-	case rec.err != nil && rec.puzzle == nil:
+	case rec.puzzle == nil:
 		t.bad++
-	case rec.err != nil:
-		t.failed++
-	case rec.out.Count == 0:
-		t.none++
 	default:
-		t.solved++
-		if rec.out.Count == 1 {
-			t.unique++
-		} else {
-			t.multiple++
-		}
+		t.failed++
 	}
 	if t.first == nil {
 		t.first = rec
