@@ -35,3 +35,7 @@ func General(s *Solver) *Solver {
 // Linked reports whether s hands its puzzles to backtrack/nine's linked
 // grids.
 func Linked(s *Solver) bool { return s.linked != nil }
+
+// Classic9 reports whether s hands its puzzles to backtrack/nine's
+// classic 9x9 count.
+func Classic9(s *Solver) bool { return s.classic9 }

@@ -223,3 +223,34 @@ func FuzzLinked(f *testing.F) {
 		}
 	})
 }
+
+// A classic 9x9 grid goes to backtrack/nine's Count, with or without a
+// variant whose rules are not units; a jigsaw, a diagonal, a rule, other
+// sizes and multi-grids do not.
+func TestClassic9Taken(t *testing.T) {
+	for _, c := range []struct {
+		layout string
+		n      int
+		want   bool
+	}{
+		{"classic", 9, true},
+		{"classic", 4, false},
+		{"classic", 16, false},
+		{"twodoku", 9, false},
+		{"samurai", 9, false},
+	} {
+		if got := backtrack.Classic9(backtrack.New(testkit.Model(t, c.layout, c.n))); got != c.want {
+			t.Errorf("%s %d: classic9 %v, want %v", c.layout, c.n, got, c.want)
+		}
+	}
+	for file, want := range map[string]bool{
+		"thermo-classic":   false, // a rule
+		"jigsaw-classic":   false,
+		"diagonal-classic": false,
+	} {
+		m := testkit.LayoutFile(t, "../testdata/variants/"+file+".json")
+		if got := backtrack.Classic9(backtrack.New(m)); got != want {
+			t.Errorf("%s: classic9 %v, want %v", file, got, want)
+		}
+	}
+}

@@ -155,9 +155,7 @@ func New(m *layouts.Model) *Solver {
 	s.mt = newMatcher(s)
 	s.matchFrom = matchFrom(n)
 
-	l := m.Layout
-	s.classic9 = n == 9 && len(l.Grids) == 1 && l.BoxOf(0) == (layouts.Shape{Rows: 3, Cols: 3}) &&
-		len(m.Units) == 27 && nc == 81 && len(m.Rules) == 0 && classicUnits(m)
+	s.classic9 = m.Classic9() && len(m.Rules) == 0
 
 	if linkable(m) {
 		// Link refuses grids that overlap other than in whole, aligned
@@ -185,25 +183,6 @@ func New(m *layouts.Model) *Solver {
 	s.matches = newWorkList(nu)
 	s.grid = nil
 	return s
-}
-
-// classicUnits reports whether every unit of a 9x9 model is a row, a
-// column or a 3x3 box (a jigsaw has 27 units too, its pieces for boxes).
-func classicUnits(m *layouts.Model) bool {
-	for _, u := range m.Units {
-		p := m.Cells[u.Cells[0]]
-		row, col, box := true, true, true
-		for _, c := range u.Cells {
-			q := m.Cells[c]
-			row = row && q.Row == p.Row
-			col = col && q.Col == p.Col
-			box = box && q.Row/3 == p.Row/3 && q.Col/3 == p.Col/3
-		}
-		if len(u.Cells) != 9 || !row && !col && !box {
-			return false
-		}
-	}
-	return true
 }
 
 // linkable reports whether m is several 9x9 grids with 3x3 boxes and

@@ -3,6 +3,7 @@ package layouts
 import (
 	"encoding/binary"
 	"math/bits"
+	"sync"
 
 	"gattai/internal/bytewise"
 )
@@ -21,27 +22,47 @@ type cellSet [2]uint64
 
 func (s *cellSet) add(c int32) { s[c/64&1] |= 1 << (c % 64) }
 
-// classicUnits is the cell sets of the classic 9x9 grid's 27 units, the
-// rows, then the columns, then the boxes.
-var classicUnits = func() (u [27]cellSet) {
-	for i := range 9 {
-		for j := range 9 {
-			u[i].add(int32(9*i + j))                        // row i
-			u[9+i].add(int32(9*j + i))                      // column i
-			u[18+i].add(int32(9*(i/3*3+j/3) + i%3*3 + j%3)) // box i
+// classic is the tables of the classic 9x9 grid's tests, made the first
+// time isClassic9 looks at a model that may be one, so that a start that
+// meets none does not make them. A model isClassic9 passed has them.
+var classic struct {
+	once    sync.Once
+	units   [27]cellSet   // the units' cells: rows, columns, boxes
+	unitsOf [81][3]uint8  // each cell's row, column and box, as indices into units
+	laneBit [4][16]uint64 // digit d as bit d of 16-bit lane j (d masked to 4 bits, so that no look-up is checked)
+}
+
+// makeClassic makes the tables of classic once.
+func makeClassic() {
+	classic.once.Do(func() {
+		for i := range 9 {
+			for j := range 9 {
+				classic.units[i].add(int32(9*i + j))                        // row i
+				classic.units[9+i].add(int32(9*j + i))                      // column i
+				classic.units[18+i].add(int32(9*(i/3*3+j/3) + i%3*3 + j%3)) // box i
+			}
 		}
-	}
-	return u
-}()
+		for c := range 81 {
+			r, k := c/9, c%9
+			classic.unitsOf[c] = [3]uint8{uint8(r), uint8(9 + k), uint8(18 + r/3*3 + k/3)}
+		}
+		for j := range 4 {
+			for d := range 16 {
+				classic.laneBit[j][d] = 1 << (16*j + d)
+			}
+		}
+	})
+}
 
 // isClassic9 reports whether m's units are exactly those of one classic
-// 9x9 grid over cells 0..80 (see classicUnits), each once, in any order:
+// 9x9 grid over cells 0..80 (classic.units), each once, in any order:
 // then classic9Keep and classic9NoRepeat stand for them. Extra regions,
 // another box shape or more cells make it false.
 func isClassic9(m *Model) bool {
 	if len(m.Cells) != 81 || len(m.Units) != 27 || len(m.unitCells) != 27*9 {
 		return false
 	}
+	makeClassic()
 	var seen uint32 // the classic units found, by index
 	for u := range 27 {
 		var s cellSet
@@ -56,7 +77,7 @@ func isClassic9(m *Model) bool {
 		// It can only be the row, the column or the box of its lowest cell.
 		found := false
 		for _, k := range [3]int32{low / 9, 9 + low%9, 18 + low/27*3 + low%9/3} {
-			if classicUnits[k] == s {
+			if classic.units[k] == s {
 				seen |= 1 << k
 				found = true
 			}
@@ -68,24 +89,13 @@ func isClassic9(m *Model) bool {
 	return seen == 1<<27-1
 }
 
-// laneBit[j][d] is digit d as bit d of 16-bit lane j (d masked to 4
-// bits, so that no look-up is checked against the bounds).
-var laneBit = func() (t [4][16]uint64) {
-	for j := range 4 {
-		for d := range 16 {
-			t[j][d] = 1 << (16*j + d)
-		}
-	}
-	return t
-}()
-
 // classic9Keep reports whether no row, column or box of the classic 9x9
 // grid g repeats a digit, when every cell holds a digit 1..9 (as
 // digitsKeep makes sure): a unit then repeats none exactly when it holds
 // all nine, bits 1..9 of its set, and so do all 27 when the AND of their
 // sets does. It has no branch on the digits.
 func classic9Keep(g *[81]uint8) bool {
-	lb := &laneBit
+	lb := &classic.laneBit
 	var c0, c1, c2 uint64 // the columns' digits: lanes 0-3, 4-7, 8
 	all := ^uint64(0)     // the units' sets ANDed, in lane 0
 	for band := 0; band < 81; band += 27 {
@@ -116,16 +126,6 @@ func classic9Keep(g *[81]uint8) bool {
 	return all&0xffff == 0x3fe
 }
 
-// classicUnitsOf[c] is the units of cell c of the classic 9x9 grid, as
-// indices into classicUnits: its row, column and box.
-var classicUnitsOf = func() (t [81][3]uint8) {
-	for c := range 81 {
-		r, k := c/9, c%9
-		t[c] = [3]uint8{uint8(r), uint8(9 + k), uint8(18 + r/3*3 + k/3)}
-	}
-	return t
-}()
-
 // classic9NoRepeat is noRepeatSparse for the classic 9x9 grid: it visits
 // the cells that hold a digit, found 8 at a time, and adds each digit to
 // the sets of its cell's row, column and box, read from a table.
@@ -133,7 +133,7 @@ func classic9NoRepeat(digits *[81]uint8) bool {
 	var sets [32]uint64 // by unit; 32, so that a masked index needs no check
 	var dup uint64
 	add := func(c int) {
-		u := &classicUnitsOf[c%81]
+		u := &classic.unitsOf[c%81]
 		bit := digitBit[digits[c%81]]
 		a, b, k := &sets[u[0]&31], &sets[u[1]&31], &sets[u[2]&31]
 		dup |= (*a | *b | *k) & bit
