@@ -468,14 +468,13 @@ func digitsKeep(digits, givens []uint8, n int) bool {
 	add := bytewise.AddFor(n)
 	var bad uint64 // a byte's top bit: 0, beyond n, or a given broken
 	i := 0
-	for ; i+8 <= len(digits); i += 8 {
-		x := binary.LittleEndian.Uint64(digits[i:])
-		gv := binary.LittleEndian.Uint64(givens[i:])
+	for ; i <= len(digits)-8 && i <= len(givens)-8; i += 8 {
+		x := binary.LittleEndian.Uint64(digits[i : i+8])
+		gv := binary.LittleEndian.Uint64(givens[i : i+8])
 		bad |= ^bytewise.Held(x) | bytewise.Over(x, add) | bytewise.Held(gv)&bytewise.Held(gv^x)
 	}
-	for ; i < len(digits); i++ {
-		d, gv := digits[i], givens[i]
-		if d == 0 || int(d) > n || gv != 0 && gv != d {
+	for ; i < len(digits) && i < len(givens); i++ {
+		if d, gv := digits[i], givens[i]; d == 0 || int(d) > n || gv != 0 && gv != d {
 			return false
 		}
 	}
