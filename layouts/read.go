@@ -292,7 +292,8 @@ func (r *Reader) readRaw() (line, bool) {
 
 // readSlice is bufio.Reader.ReadSlice with a line end of "\n" or "\r":
 // the bytes up to and including the first of them, ErrBufferFull when
-// the buffer fills first, the rest and io.EOF at the end.
+// the buffer fills first, the rest and io.EOF at the end. Like
+// ReadSlice's, the bytes are valid until the next read.
 func (r *Reader) readSlice() ([]byte, error) {
 	for n := 0; ; {
 		buf, _ := r.in.Peek(r.in.Buffered())
@@ -307,7 +308,11 @@ func (r *Reader) readSlice() ([]byte, error) {
 			i = j
 		}
 		if i >= 0 {
-			return r.in.ReadSlice(rest[i])
+			// The line is buf's until the next read: taken as it is, not
+			// searched again by ReadSlice.
+			n += i + 1
+			r.in.Discard(n)
+			return buf[:n], nil
 		}
 		n = len(buf)
 		if _, err := r.in.Peek(n + 1); err != nil {
