@@ -77,8 +77,10 @@ type tally struct {
 	first                                                         *record // for per-puzzle --stats
 }
 
-// work solves one puzzle with one worker's solver.
-type work func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error)
+// work solves one puzzle with one worker's solver, into o, which is the
+// record's and zero on entry (an outcome is too large to pass about by
+// value a puzzle at a time).
+type work func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle, o *outcome) error
 
 // emitter writes one record to the output; stop reports a record that a
 // stop cut short, as the stop's name ("timed out", "interrupted"). It
@@ -251,7 +253,7 @@ func batch(ctx context.Context, e *env, in *inputFlags, ef *engineFlags, do work
 		s, _ := gattai.New(opts) // options checked above
 		read(func(rec *record) bool {
 			if rec.err == nil {
-				rec.out, rec.err = do(s, ctx, rec.puzzle)
+				rec.err = do(s, ctx, rec.puzzle, &rec.out)
 			}
 			stopped := rec.stopped() // before the record is handed on
 			return handleAndFree(rec) && !stopped
@@ -384,7 +386,7 @@ func pipeline(ctx context.Context, stop context.CancelFunc, jobs int, opts gatta
 				}
 				for _, rec := range ch.recs {
 					if rec.err == nil {
-						rec.out, rec.err = do(s, ctx, rec.puzzle)
+						rec.err = do(s, ctx, rec.puzzle, &rec.out)
 					}
 				}
 				close(ch.done)
@@ -491,7 +493,7 @@ func pullPipeline(ctx context.Context, stop context.CancelFunc, jobs int, opts g
 				start := time.Now()
 				for _, rec := range ch.recs {
 					if rec.err == nil {
-						rec.out, rec.err = do(s, ctx, rec.puzzle)
+						rec.err = do(s, ctx, rec.puzzle, &rec.out)
 					}
 				}
 				t := int64(time.Since(start)) / int64(len(ch.recs))
@@ -611,15 +613,15 @@ func emitInOrder(ctx context.Context, stop context.CancelFunc, ordered <-chan *c
 // guarded makes a work function mark what a stop cut short: an engine
 // stopped by ctx returns ctx's error, never a count.
 func guarded(do work) work {
-	return func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
+	return func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle, o *outcome) error {
 		if err := ctx.Err(); err != nil {
-			return outcome{}, err
+			return err
 		}
-		o, err := do(s, ctx, p)
+		err := do(s, ctx, p, o)
 		if err == nil && ctx.Err() != nil {
 			err = ctx.Err() // finished as the stop came: drop it
 		}
-		return o, err
+		return err
 	}
 }
 

@@ -41,11 +41,11 @@ func TestPipelineHandsOnHeldRecords(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	release := make(chan struct{})
-	do := func(_ *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
+	do := func(_ *gattai.Solver, ctx context.Context, p *layouts.Puzzle, _ *outcome) error {
 		if p.Source.Line == 1 {
 			<-release
 		}
-		return outcome{}, nil
+		return nil
 	}
 	read := func(put func(*record) bool) {
 		for line := 1; line <= 2; line++ {

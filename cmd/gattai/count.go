@@ -27,9 +27,9 @@ func (c *countCmd) Run(e *env) error {
 	out, pics := c.outputs(e, &c.outputFlags)
 	defer pics.abort()
 	err := runBatch(e, &c.inputFlags, &c.engineFlags, out,
-		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
-			r, err := s.Count(ctx, p, c.Limit)
-			return outcome{Result: r}, err
+		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle, o *outcome) (err error) {
+			o.Result, err = s.Count(ctx, p, c.Limit)
+			return err
 		},
 		func(w *bufio.Writer, r *record, stop string) error {
 			switch {

@@ -24,12 +24,12 @@ type explainCmd struct {
 func (c *explainCmd) Run(e *env) error {
 	var mu sync.Mutex // workers share the terminal line
 	return runBatch(e, &c.inputFlags, &c.engineFlags, &c.outputFlags,
-		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
+		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle, o *outcome) error {
 			start := time.Now()
 			x, err := s.Explain(ctx, p, explainProgress(e, &mu, p))
-			o := outcome{expl: x}
+			o.expl = x
 			o.Count, o.Limit, o.Engine, o.Elapsed = x.Count(), 2, s.Options().Engine, time.Since(start)
-			return o, err
+			return err
 		},
 		func(w *bufio.Writer, r *record, stop string) error {
 			if c.To == "json" {

@@ -111,14 +111,12 @@ func (c *logicFlags) solver(p *layouts.Puzzle) *logic.Solver {
 // as JSON.
 func (c *logicFlags) run(e *env, apply func(context.Context, *layouts.Puzzle, *outcome) error, text func(*bufio.Writer, *record)) error {
 	return runBatch(e, &c.inputFlags, &c.engineFlags, &c.outputFlags,
-		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
-			r, err := s.Count(ctx, p, 2)
-			o := outcome{Result: r}
-			if err != nil || r.Count != 1 {
-				return o, err
+		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle, o *outcome) (err error) {
+			o.Result, err = s.Count(ctx, p, 2)
+			if err != nil || o.Count != 1 {
+				return err
 			}
-			err = apply(ctx, p, &o)
-			return o, err
+			return apply(ctx, p, o)
 		},
 		func(w *bufio.Writer, r *record, stop string) (err error) {
 			defer func() { // each record as it is done: a puzzle can take seconds

@@ -30,13 +30,12 @@ func (c *solveCmd) Run(e *env) error {
 	out, pics := c.outputs(e, &c.outputFlags)
 	defer pics.abort()
 	err := runBatch(e, &c.inputFlags, &c.engineFlags, out,
-		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle) (outcome, error) {
-			r, err := s.Count(ctx, p, limit)
-			o := outcome{Result: r}
-			if err == nil && r.Count != 1 && c.Explain {
+		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle, o *outcome) (err error) {
+			o.Result, err = s.Count(ctx, p, limit)
+			if err == nil && o.Count != 1 && c.Explain {
 				o.expl, err = s.Explain(ctx, p, nil)
 			}
-			return o, err
+			return err
 		},
 		func(w *bufio.Writer, r *record, stop string) error {
 			switch {
