@@ -77,10 +77,9 @@ func packUnits(units []int) uint64 {
 	return k
 }
 
-// Classic9 reports whether m is one classic 9x9 grid: its units are
-// exactly the rows, columns and 3x3 boxes of cells 0..80 taken in
-// row-major order, in any order and nothing else (its rules, if any,
-// are apart).
+// Classic9 reports whether m is one classic 9x9 grid: its units, in
+// whatever order, are exactly the rows, columns and 3x3 boxes of cells
+// 0..80 taken row by row. Its rules, if any, are apart.
 func (m *Model) Classic9() bool { return m.classic9 }
 
 // Full reports whether unit u holds every digit exactly once.
