@@ -57,6 +57,10 @@ func (r *record) stopped() bool {
 type chunk struct {
 	recs []*record
 	done chan struct{}
+	// Where workers may share a chunk (pullPipeline), each claims its
+	// next record with claimed and counts it done in left; whoever does
+	// the last closes done.
+	claimed, left atomic.Int64
 }
 
 // maxChunk bounds a chunk; chunks are smaller when input arrives slowly.
@@ -406,8 +410,12 @@ func pipeline(ctx context.Context, stop context.CancelFunc, jobs int, opts gatta
 // workers. Chunk sizes follow the time puzzles take: about
 // chunkTarget of work, at least one puzzle and at most maxChunk, so
 // that cheap puzzles pay few hand-offs and hard ones are not dealt out
-// unevenly. A stop is seen by the workers before each chunk and each
-// puzzle; the chunks in the window are then handled as by pipeline.
+// unevenly. Once the input is read, a worker with nothing to read
+// claims records of the chunks the others are solving (the one with the
+// most unclaimed first), so that the last chunks end together rather
+// than one worker finishing alone. A stop is seen by the workers before
+// each chunk and each puzzle; the chunks in the window are then handled
+// as by pipeline.
 func pullPipeline(ctx context.Context, stop context.CancelFunc, jobs int, opts gattai.Options, do work,
 	handle func(*record) bool, read func(put func(*record) bool)) {
 	// perPuzzle is the recent time a puzzle took, in ns; 0 until known.
@@ -433,10 +441,23 @@ func pullPipeline(ctx context.Context, stop context.CancelFunc, jobs int, opts g
 
 	ordered := make(chan *chunk, 4*jobs)
 	var (
-		reading sync.Mutex // the reader, ordered's sends, and ended
+		reading sync.Mutex // the reader, ordered's sends, ended and open
 		ended   bool       // the input is read, or the run stopped
+		open    []*chunk   // chunks handed out whose records may not all be claimed
 		wg      sync.WaitGroup
 	)
+	// prune drops from open the chunks whose records are all claimed:
+	// open holds those of the window at most. Called with reading held.
+	prune := func() {
+		kept := open[:0]
+		for _, ch := range open {
+			if ch.claimed.Load() < int64(len(ch.recs)) {
+				kept = append(kept, ch)
+			}
+		}
+		clear(open[len(kept):])
+		open = kept
+	}
 	// end ends the input: no chunk is read or sent after it. Called
 	// with reading held.
 	end := func() {
@@ -462,6 +483,9 @@ func pullPipeline(ctx context.Context, stop context.CancelFunc, jobs int, opts g
 		}
 		select {
 		case ordered <- ch:
+			ch.left.Store(int64(len(ch.recs)))
+			prune()
+			open = append(open, ch)
 			return ch
 		case <-ctx.Done():
 			// Never solved: its records are reported as stopped, if
@@ -480,6 +504,23 @@ func pullPipeline(ctx context.Context, stop context.CancelFunc, jobs int, opts g
 			return nil
 		}
 	}
+	// share is a chunk handed out with records no worker has claimed, the
+	// one with the most, once the input is read; nil if none. A worker
+	// with nothing left to read helps with it, so that the last chunks
+	// do not keep one worker busy while the others wait.
+	share := func() *chunk {
+		reading.Lock()
+		defer reading.Unlock()
+		prune()
+		var best *chunk
+		most := int64(0)
+		for _, ch := range open {
+			if n := int64(len(ch.recs)) - ch.claimed.Load(); n > most {
+				best, most = ch, n
+			}
+		}
+		return best
+	}
 	for range jobs {
 		wg.Add(1)
 		go func() {
@@ -488,20 +529,32 @@ func pullPipeline(ctx context.Context, stop context.CancelFunc, jobs int, opts g
 			for {
 				ch := take()
 				if ch == nil {
-					return
-				}
-				start := time.Now()
-				for _, rec := range ch.recs {
-					if rec.err == nil {
-						rec.err = do(s, ctx, rec.puzzle, &rec.out)
+					if ch = share(); ch == nil {
+						return
 					}
 				}
-				t := int64(time.Since(start)) / int64(len(ch.recs))
+				start, n := time.Now(), int64(0)
+				for {
+					i := ch.claimed.Add(1) - 1
+					if i >= int64(len(ch.recs)) {
+						break
+					}
+					if rec := ch.recs[i]; rec.err == nil {
+						rec.err = do(s, ctx, rec.puzzle, &rec.out)
+					}
+					n++
+					if ch.left.Add(-1) == 0 {
+						close(ch.done)
+					}
+				}
+				if n == 0 {
+					continue
+				}
+				t := int64(time.Since(start)) / n
 				if old := perPuzzle.Load(); old > 0 {
 					t = (3*old + t) / 4
 				}
 				perPuzzle.Store(max(t, 1))
-				close(ch.done)
 			}
 		}()
 	}
@@ -520,7 +573,7 @@ func pullChunkSize(perPuzzle int64) int {
 }
 
 // chunkTarget is the work a pulled chunk aims at: enough to make its
-// hand-off cheap, little enough to share out the last puzzles evenly.
+// hand-off cheap. (The last chunks are shared out record by record.)
 const chunkTarget = time.Millisecond
 
 // maxPullChunk bounds a pulled chunk; the window of 4 chunks a worker

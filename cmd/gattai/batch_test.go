@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"sync"
 	"testing"
 	"time"
 
@@ -89,5 +90,51 @@ func TestFormatRate(t *testing.T) {
 		if got := formatRate(tc.rate); got != tc.want {
 			t.Errorf("formatRate(%v) = %q, want %q", tc.rate, got, tc.want)
 		}
+	}
+}
+
+// Once the input is read, a worker with nothing to read takes records
+// of the chunk another is solving: after 9 fast puzzles the rest (slow)
+// come in one large chunk, and both workers solve its last records.
+// Every record is handled once, in input order.
+func TestPullPipelineSharesTheLastChunk(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	const n = 100
+	var mu sync.Mutex
+	by := map[int]*gattai.Solver{} // the worker, by its solver, of each puzzle
+	do := func(s *gattai.Solver, _ context.Context, p *layouts.Puzzle, _ *outcome) error {
+		if p.Source.Line >= 10 {
+			time.Sleep(time.Millisecond)
+		}
+		mu.Lock()
+		by[p.Source.Line] = s
+		mu.Unlock()
+		return nil
+	}
+	read := func(put func(*record) bool) {
+		for line := 1; line <= n; line++ {
+			if !put(&record{puzzle: &layouts.Puzzle{Source: layouts.Source{Line: line}}, line: line}) {
+				return
+			}
+		}
+	}
+	var handled []int
+	handle := func(r *record) bool {
+		handled = append(handled, r.line)
+		return true
+	}
+	pullPipeline(ctx, cancel, 2, gattai.Options{}, do, handle, read)
+	for i, line := range handled {
+		if line != i+1 || len(handled) != n {
+			t.Fatalf("handled %v, want 1..%d in order", handled, n)
+		}
+	}
+	workers := map[*gattai.Solver]bool{}
+	for line := n / 2; line <= n; line++ {
+		workers[by[line]] = true
+	}
+	if len(workers) != 2 {
+		t.Errorf("puzzles %d to %d solved by %d workers, want 2", n/2, n, len(workers))
 	}
 }
