@@ -1,21 +1,13 @@
 package layouts
 
-import (
-	"encoding/binary"
-	"math/bits"
-	"sync"
+import "sync"
 
-	"gattai/internal/bytewise"
-)
-
-// The classic 9x9 grid is most of what a batch reads and checks, so its
-// units have tests of their own, which a model takes when isClassic9
-// says so: for a full grid (Check), the digits of a row go into 16-bit
-// lanes of three words, digit d as bit d of its lane, and ORs over those
-// words give every row, column and box its set of digits at once; for
-// givens (Conflict), each cell's three units come from a table. The
-// general tests were the CLI's largest cost outside the solver on a
-// batch of easy puzzles.
+// The classic 9x9 grid is most of what a batch checks, so a full grid of
+// it has a test of its own (Check), which a model takes when isClassic9
+// says so: the digits of a row go into 16-bit lanes of three words,
+// digit d as bit d of its lane, and ORs over those words give every
+// row, column and box its set of digits at once. The general test was
+// the CLI's largest cost outside the solver on a batch of easy puzzles.
 
 // cellSet is a set of the cells 0..80 of a classic 9x9 grid.
 type cellSet [2]uint64
@@ -28,7 +20,6 @@ func (s *cellSet) add(c int32) { s[c/64&1] |= 1 << (c % 64) }
 var classic struct {
 	once    sync.Once
 	units   [27]cellSet   // the units' cells: rows, columns, boxes
-	unitsOf [81][3]uint8  // each cell's row, column and box, as indices into units
 	laneBit [4][16]uint64 // digit d as bit d of 16-bit lane j (d masked to 4 bits, so that no look-up is checked)
 }
 
@@ -42,10 +33,6 @@ func makeClassic() {
 				classic.units[18+i].add(int32(9*(i/3*3+j/3) + i%3*3 + j%3)) // box i
 			}
 		}
-		for c := range 81 {
-			r, k := c/9, c%9
-			classic.unitsOf[c] = [3]uint8{uint8(r), uint8(9 + k), uint8(18 + r/3*3 + k/3)}
-		}
 		for j := range 4 {
 			for d := range 16 {
 				classic.laneBit[j][d] = 1 << (16*j + d)
@@ -56,7 +43,7 @@ func makeClassic() {
 
 // isClassic9 reports whether m's units are exactly those of one classic
 // 9x9 grid over cells 0..80 (classic.units), each once, in any order:
-// then classic9Keep and classic9NoRepeat stand for them. Extra regions,
+// then classic9Keep stands for them. Extra regions,
 // another box shape or more cells make it false.
 func isClassic9(m *Model) bool {
 	if len(m.Cells) != 81 || len(m.Units) != 27 || len(m.unitCells) != 27*9 {
@@ -124,28 +111,4 @@ func classic9Keep(g *[81]uint8) bool {
 	all &= c1 & (c1 >> 16) & (c1 >> 32) & (c1 >> 48)
 	all &= c2
 	return all&0xffff == 0x3fe
-}
-
-// classic9NoRepeat is noRepeatSparse for the classic 9x9 grid: it visits
-// the cells that hold a digit, found 8 at a time, and adds each digit to
-// the sets of its cell's row, column and box, read from a table.
-func classic9NoRepeat(digits *[81]uint8) bool {
-	var sets [32]uint64 // by unit; 32, so that a masked index needs no check
-	var dup uint64
-	add := func(c int) {
-		u := &classic.unitsOf[c%81]
-		bit := digitBit[digits[c%81]]
-		a, b, k := &sets[u[0]&31], &sets[u[1]&31], &sets[u[2]&31]
-		dup |= (*a | *b | *k) & bit
-		*a |= bit
-		*b |= bit
-		*k |= bit
-	}
-	for i := 0; i < 80; i += 8 {
-		for held := bytewise.Held(binary.LittleEndian.Uint64(digits[i:])); held != 0; held &= held - 1 {
-			add(i + bits.TrailingZeros64(held)>>3)
-		}
-	}
-	add(80) // an empty cell's bit is 0
-	return dup == 0
 }

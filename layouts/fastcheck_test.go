@@ -438,7 +438,7 @@ func TestPackUnits(t *testing.T) {
 // test would cover nothing and noRepeatIn would carry every check.
 func TestThrees(t *testing.T) {
 	for _, n := range []int{4, 6, 8, 9, 12, 16} {
-		if m := compiled(t, "classic", n, Shape{}); !m.threes {
+		if m := compiled(t, "classic", n, Shape{}); m.threes == nil {
 			t.Errorf("classic %dx%d: threes false", n, n)
 		}
 	}
@@ -448,7 +448,7 @@ func TestThrees(t *testing.T) {
 		"samurai":          compiled(t, "samurai", 9, Shape{}),
 		"diagonal-classic": diag,
 	} {
-		if m.threes {
+		if m.threes != nil {
 			t.Errorf("%s: threes true", name)
 		}
 	}

@@ -56,10 +56,10 @@ type Model struct {
 	// of the givens, each u+1 in 12 bits from the lowest: 0 when it has
 	// more than 5 or one beyond 4094 (see noRepeatIn).
 	unitsOf []uint64
-	// threes: every cell is in exactly three units, of fewer than
-	// maxSparseUnits in all (a classic grid up to 21x21; see
-	// noRepeatThrees).
-	threes bool
+	// threes[c] is cell c's three units when every cell is in exactly
+	// three, of fewer than maxSparseUnits in all (a classic grid up to
+	// 21x21; see noRepeatThrees); nil otherwise.
+	threes [][3]uint8
 }
 
 // packUnits packs units as unitsOf does.
@@ -220,10 +220,16 @@ func Compile(l *Layout) (*Model, error) {
 	}
 	m.classic9 = isClassic9(m)
 	m.unitsOf = make([]uint64, len(m.Cells))
-	m.threes = len(m.Units) < maxSparseUnits
+	threes := len(m.Units) < maxSparseUnits
 	for c, us := range m.CellUnits {
 		m.unitsOf[c] = packUnits(us)
-		m.threes = m.threes && len(us) == 3
+		threes = threes && len(us) == 3
+	}
+	if threes {
+		m.threes = make([][3]uint8, len(m.Cells))
+		for c, us := range m.CellUnits {
+			m.threes[c] = [3]uint8{uint8(us[0]), uint8(us[1]), uint8(us[2])}
+		}
 	}
 	m.Peers = peers(m)
 	return m, nil

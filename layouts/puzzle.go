@@ -198,10 +198,8 @@ const (
 func (m *Model) noRepeatSparse(digits []uint8) bool {
 	if len(m.unitsOf) == len(m.Cells) && len(digits) == len(m.Cells) {
 		switch n := len(m.Units); {
-		case m.classic9:
-			return classic9NoRepeat((*[81]uint8)(digits))
-		case m.threes:
-			return noRepeatThrees(m.unitsOf, digits)
+		case m.threes != nil:
+			return noRepeatThrees(m.threes, digits)
 		case n <= maxSparseUnits:
 			var sets [maxSparseUnits]uint64
 			return m.noRepeatIn(digits, sets[:n])
@@ -252,12 +250,12 @@ func (m *Model) noRepeatIn(digits []uint8, sets []uint64) bool {
 }
 
 // noRepeatThrees is noRepeatIn for a model whose cells are each in
-// three units of fewer than maxSparseUnits (Model.threes): the three
-// sets a cell updates are read and written with no loop, and no bounds
-// check.
-func noRepeatThrees(unitsOf []uint64, digits []uint8) bool {
+// three units of fewer than maxSparseUnits (Model.threes, the units of
+// each cell): the three sets a cell updates, read from the table, are
+// read and written with no loop, and no bounds check.
+func noRepeatThrees(threes [][3]uint8, digits []uint8) bool {
 	var sets [maxSparseUnits]uint64
-	if len(unitsOf) != len(digits) {
+	if len(threes) != len(digits) {
 		return false
 	}
 	var dup uint64
@@ -265,20 +263,20 @@ func noRepeatThrees(unitsOf []uint64, digits []uint8) bool {
 	for i := 0; i < whole; i += 8 {
 		for held := bytewise.Held(binary.LittleEndian.Uint64(digits[i : i+8])); held != 0; held &= held - 1 {
 			c := i + bits.TrailingZeros64(held)>>3
-			dup |= addThree(&sets, unitsOf[c], digitBit[digits[c]])
+			dup |= addThree(&sets, &threes[c], digitBit[digits[c]])
 		}
 	}
 	for c := whole; c < len(digits); c++ {
-		dup |= addThree(&sets, unitsOf[c], digitBit[digits[c]]) // an empty cell's bit is 0
+		dup |= addThree(&sets, &threes[c], digitBit[digits[c]]) // an empty cell's bit is 0
 	}
 	return dup == 0
 }
 
-// addThree adds bit to the sets of the three units packed in k and
-// returns it if one had it already.
-func addThree(sets *[maxSparseUnits]uint64, k, bit uint64) uint64 {
+// addThree adds bit to the sets of units u and returns it if one had it
+// already.
+func addThree(sets *[maxSparseUnits]uint64, u *[3]uint8, bit uint64) uint64 {
 	const mask = maxSparseUnits - 1
-	a, b, c := &sets[(k&4095-1)&mask], &sets[(k>>12&4095-1)&mask], &sets[(k>>24&4095-1)&mask]
+	a, b, c := &sets[u[0]&mask], &sets[u[1]&mask], &sets[u[2]&mask]
 	dup := (*a | *b | *c) & bit
 	*a |= bit
 	*b |= bit
