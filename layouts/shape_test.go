@@ -55,14 +55,7 @@ func TestCovers(t *testing.T) {
 	fits, misses := 0, 0
 	for i := range shapes {
 		sh := &shapes[i]
-		l, err := Builtin(sh.name, sh.n, Shape{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := Compile(l)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := compiled(t, sh.name, sh.n, Shape{})
 		text := strings.Split(strings.TrimRight(canvasText(m, make([]uint8, len(m.Cells))), "\n"), "\n")
 		for k := range 40 {
 			rows := make([]line, len(text))
@@ -195,14 +188,7 @@ func TestCanvasRow(t *testing.T) {
 		name string
 		n    int
 	}{{"samurai", 9}, {"sumo", 9}, {"butterfly", 12}, {"classic", 16}} {
-		l, err := Builtin(tc.name, tc.n, Shape{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := Compile(l)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := compiled(t, tc.name, tc.n, Shape{})
 		const symbols = ".0123456789ABCDEFGH"
 		for row := range m.Height {
 			index := m.index[row*m.Width : (row+1)*m.Width]
