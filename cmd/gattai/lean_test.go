@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"gattai/internal/version"
 
@@ -98,11 +99,11 @@ func TestLeanHelpAndErrorsUnchanged(t *testing.T) {
 // run of the command would fall back to the whole model).
 func TestLeanVars(t *testing.T) {
 	for _, p := range commandPaths(t) {
-		target := leanTarget(p[0])
+		l := newLean(p[0])
 		used := map[string]bool{}
-		usedVars(target.Elem().Type(), used)
+		usedVars(l.target.Elem().Type(), used)
 		exited := -1
-		if _, err := newParser(target.Interface(), &bytes.Buffer{}, &bytes.Buffer{}, startVars(used), &exited); err != nil {
+		if _, err := newParser(l.target.Interface(), &bytes.Buffer{}, &bytes.Buffer{}, startVars(used), &exited); err != nil {
 			t.Errorf("%s: %v", p[0], err)
 		}
 	}
@@ -155,6 +156,154 @@ func TestLeanRuns(t *testing.T) {
 	for _, args := range [][]string{{"--help"}, {"count", "--help"}, {}, {"nosuch"}, {"count", "--nosuch"}} {
 		if _, ok := runLean(context.Background(), args, env{stdout: &out, stderr: &out}); ok {
 			t.Errorf("gattai %q: the lean model decided alone", args)
+		}
+	}
+}
+
+// The lean model sets every flag and argument of every command as the
+// whole model does: each command parsed with all its flags given values
+// other than their defaults (booleans set, negatable ones negated too),
+// and its struct compared, field by field, with the whole model's.
+func TestLeanSetsWhatWholeSets(t *testing.T) {
+	var c cli
+	exited := -1
+	whole, err := newParser(&c, &bytes.Buffer{}, &bytes.Buffer{}, startVars(nil), &exited)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nodes []*kong.Node
+	var walk func(n *kong.Node)
+	walk = func(n *kong.Node) {
+		for _, ch := range n.Children {
+			if ch.Type == kong.CommandNode {
+				nodes = append(nodes, ch)
+				walk(ch)
+			}
+		}
+	}
+	walk(whole.Model.Node)
+	for _, n := range nodes {
+		for _, negate := range []bool{false, true} {
+			args := strings.Fields(n.FullPath())[1:]
+			for _, f := range n.AllFlags(true) {
+				for _, f := range f {
+					if v, ok := flagArg(f, negate); ok {
+						args = append(args, v)
+					}
+				}
+			}
+			for _, p := range n.Positional {
+				args = append(args, valueArg(p))
+			}
+			c = cli{}
+			exited = -1
+			wctx, werr := parse(whole, args, &exited)
+			if werr != nil {
+				t.Fatalf("gattai %q: the whole model refused it: %v", args, werr)
+			}
+			want := wctx.Selected().Target
+			l := newLean(args[0])
+			used := map[string]bool{}
+			usedVars(l.target.Elem().Type(), used)
+			lexited := -1
+			lp, err := newParser(l.target.Interface(), &bytes.Buffer{}, &bytes.Buffer{}, startVars(used), &lexited)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lctx, err := parse(lp, args, &lexited)
+			if err != nil {
+				t.Fatalf("gattai %q: lean refused it: %v", args, err)
+			}
+			got, ok := l.command(lctx)
+			if !ok {
+				t.Fatalf("gattai %q: lean selected no command", args)
+			}
+			if g := reflect.ValueOf(got).Elem(); !reflect.DeepEqual(g.Interface(), want.Interface()) {
+				t.Errorf("gattai %q:\nlean  %+v\nwhole %+v", args, g.Interface(), want.Interface())
+			}
+		}
+	}
+}
+
+// flagArg is an argument that sets f to a value other than its
+// default, if there is one to give; booleans set or, negated, unset
+// (--no-).
+func flagArg(f *kong.Flag, negate bool) (string, bool) {
+	name := "--" + f.Name
+	switch {
+	case f.Name == "help" || f.Name == "version":
+		return "", false
+	case f.IsBool():
+		if negate && f.Tag.Negatable != "" {
+			return "--no-" + f.Name, true
+		}
+		return name, !negate || f.Default != "true"
+	case f.IsCounter():
+		return name, true
+	}
+	v := valueArg(f.Value)
+	return name + "=" + v, v != f.Default
+}
+
+// valueArg is a value for v: the last of an enum, a number, a
+// duration, or a word.
+func valueArg(v *kong.Value) string {
+	switch {
+	case v.Enum != "":
+		enum := v.EnumSlice()
+		return enum[len(enum)-1]
+	case v.Target.Type() == reflect.TypeFor[time.Duration]():
+		return "3s"
+	}
+	switch reflect.Indirect(v.Target).Kind() {
+	case reflect.Int, reflect.Int64, reflect.Uint, reflect.Uint64, reflect.Float64:
+		return "3"
+	}
+	return "x" + v.Name
+}
+
+// The structs that the lean model rebuilds have no kong hooks (exported
+// methods such as Validate or AfterApply) beside Run: the rebuilt types
+// have no methods, so kong would not call them.
+func TestLeanRebuildsNoHooks(t *testing.T) {
+	seen := 0
+	var walk func(t reflect.Type)
+	walk = func(typ reflect.Type) {
+		for i := range typ.NumField() {
+			f := typ.Field(i)
+			if !walked(f) {
+				continue
+			}
+			seen++
+			pt := reflect.PointerTo(f.Type)
+			for m := range pt.Methods() {
+				if m.Name != "Run" {
+					t.Errorf("%v has method %s, which the lean model's copy lacks", f.Type, m.Name)
+				}
+			}
+			walk(f.Type)
+		}
+	}
+	walk(reflect.TypeFor[cli]())
+	if seen < 20 {
+		t.Errorf("%d structs rebuilt, want every command and flag group", seen)
+	}
+}
+
+func TestWithoutHelp(t *testing.T) {
+	for _, c := range []struct{ tag, want string }{
+		{``, ``},
+		{`help:"x"`, ``},
+		{`short:"f" help:"a \"b\" c" default:"2"`, `short:"f" default:"2"`},
+		{`help:"x" enum:"a,b"`, `enum:"a,b"`},
+		{`cmd:"" help:"x\\"`, `cmd:""`},
+		{`helpful:"x" help:"y"`, `helpful:"x"`},
+		{`default:"${v}"  help:"${w}"`, `default:"${v}"`},
+		{`default:"a" broken`, `default:"a" broken`},
+		{`help:"unterminated`, `help:"unterminated`},
+	} {
+		if got := withoutHelp(reflect.StructTag(c.tag)); string(got) != c.want {
+			t.Errorf("withoutHelp(%q) = %q, want %q", c.tag, got, c.want)
 		}
 	}
 }

@@ -2,14 +2,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"reflect"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -124,7 +122,7 @@ func run(ctx context.Context, args []string, e env) int {
 	if code == nil {
 		return exitOK
 	}
-	return execute(ctx, code, c.CPUProfile, e)
+	return execute(ctx, func(e *env) error { return code.Run(e) }, c.CPUProfile, e)
 }
 
 // startVars are the variables of kong's help texts: all of them, or
@@ -163,38 +161,9 @@ var wordings = map[string]string{
 	"to_auto":      "mirrors the input",
 }
 
-// usedVars adds to used the variables (${name}) that the tags of t's
-// fields use outside their help texts, which the lean model drops (see
-// dropHelp), and those of the structs it holds.
-func usedVars(t reflect.Type, used map[string]bool) {
-	for i := range t.NumField() {
-		f := t.Field(i)
-		tag := string(f.Tag)
-		if help, ok := f.Tag.Lookup("help"); ok {
-			tag = strings.Replace(tag, help, "", 1)
-		}
-		for {
-			at := strings.Index(tag, "${")
-			if at < 0 {
-				break
-			}
-			tag = tag[at+2:]
-			end := strings.IndexAny(tag, "=}")
-			if end < 0 {
-				break
-			}
-			used[tag[:end]] = true
-		}
-		if f.Type.Kind() == reflect.Struct {
-			usedVars(f.Type, used)
-		}
-	}
-}
-
-// newParser is kong's parser of target (cli, or lean's part of it),
+// newParser is kong's parser of target (cli, or a lean model's),
 // writing help and usage to stdout and stderr. The lean model, which
-// never prints help, goes without the description and help texts:
-// kong interpolates the variables into every one of them.
+// never prints help, goes without the description.
 func newParser(target any, stdout, stderr io.Writer, vars kong.Vars, exited *int) (*kong.Kong, error) {
 	opts := []kong.Option{
 		kong.Name("gattai"),
@@ -206,92 +175,12 @@ func newParser(target any, stdout, stderr io.Writer, vars kong.Vars, exited *int
 	}
 	if _, whole := target.(*cli); whole {
 		opts = append(opts, kong.Description("Solve Sudoku on any layout of overlapping grids: classic 4x4 to 25x25, Samurai, Sumo and\nany layout described in a file; count solutions, make, rate and draw puzzles, read\nf-puzzles and SudokuPad links, export CNF for SAT solvers, serve a local page.\n\n"+exitHelp))
-	} else {
-		opts = append(opts, kong.PostBuild(dropHelp))
 	}
 	return kong.New(target, opts...)
 }
 
-// dropHelp empties the help texts of a model that never prints them (the
-// lean one) before kong interpolates variables into them, which is most
-// of what kong.New costs.
-func dropHelp(k *kong.Kong) error {
-	return kong.Visit(k.Model.Node, func(n kong.Visitable, next kong.Next) error {
-		switch n := n.(type) {
-		case *kong.Node:
-			n.Help = ""
-		case *kong.Value:
-			n.Help = ""
-		}
-		return next(nil)
-	})
-}
-
-// runLean parses args with a model of the global flags and only the
-// command that args name, which kong builds in a fraction of the time
-// of the whole (kong.New is most of a short run's start). It reports
-// false when the lean model cannot decide alone: help, errors, no
-// command; run then parses args again with the whole model, so their
-// output is exactly the whole model's. Parsing has no effect beyond
-// its writers (buffered here), and a command's flags and arguments parse
-// the same with or without its siblings.
-func runLean(ctx context.Context, args []string, e env) (int, bool) {
-	target := leanTarget(commandName(args))
-	used := map[string]bool{}
-	usedVars(target.Elem().Type(), used)
-	vars := startVars(used)
-	var stdout, stderr bytes.Buffer
-	exited := -1
-	parser, err := newParser(target.Interface(), &stdout, &stderr, vars, &exited)
-	if err != nil {
-		return 0, false
-	}
-	code, err := parse(parser, args, &exited)
-	switch {
-	case err == nil && code.Command() != "":
-		return execute(ctx, code, target.Elem().FieldByName("CPUProfile").String(), e), true
-	case exited == exitOK && stderr.Len() == 0 && stdout.String() == vars["version"]+"\n":
-		// --version, which prints the same whatever the model.
-		e.stdout.Write(stdout.Bytes())
-		return exitOK, true
-	}
-	return 0, false
-}
-
-// commandName is the command that args name: the first argument that is
-// not a flag, nor the value of the one global flag that takes one.
-func commandName(args []string) string {
-	for i := 0; i < len(args); i++ {
-		switch a := args[i]; {
-		case a == "--":
-			return ""
-		case a == "--cpu-profile":
-			i++
-		case strings.HasPrefix(a, "-"):
-		default:
-			return a
-		}
-	}
-	return ""
-}
-
-// leanTarget is a new struct like cli with its global flags and only
-// the command called name, if any, as a pointer.
-func leanTarget(name string) reflect.Value {
-	t := reflect.TypeFor[cli]()
-	var fields []reflect.StructField
-	for i := range t.NumField() {
-		f := t.Field(i)
-		if _, cmd := f.Tag.Lookup("cmd"); cmd && strings.ToLower(f.Name) != name {
-			continue
-		}
-		fields = append(fields, f)
-	}
-	return reflect.New(reflect.StructOf(fields))
-}
-
-// execute runs the command that kong parsed and returns the exit code.
-func execute(ctx context.Context, code *kong.Context, cpuProfile string, e env) int {
+// execute runs a parsed command and returns the exit code.
+func execute(ctx context.Context, run func(*env) error, cpuProfile string, e env) int {
 	if e.process {
 		tuneGC()
 		var stop context.CancelFunc
@@ -307,7 +196,7 @@ func execute(ctx context.Context, code *kong.Context, cpuProfile string, e env) 
 		}
 		defer stop()
 	}
-	err := code.Run(&e)
+	err := run(&e)
 	var xe *exitError
 	switch {
 	case err == nil:

@@ -36,12 +36,12 @@ func BenchmarkCountLines(b *testing.B) {
 func BenchmarkLeanParse(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		target := leanTarget("count")
+		l := newLean("count")
 		used := map[string]bool{}
-		usedVars(target.Elem().Type(), used)
+		usedVars(l.target.Elem().Type(), used)
 		vars := startVars(used)
 		exited := -1
-		p, err := newParser(target.Interface(), io.Discard, io.Discard, vars, &exited)
+		p, err := newParser(l.target.Interface(), io.Discard, io.Discard, vars, &exited)
 		if err != nil {
 			b.Fatal(err)
 		}
