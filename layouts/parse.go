@@ -1,6 +1,7 @@
 package layouts
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"gattai/internal/bytewise"
 )
@@ -311,6 +313,9 @@ func (r *Reader) lastLine() bool {
 }
 
 func (r *Reader) readLine() (*Puzzle, error) {
+	if p, ok := r.borrowLine(); ok {
+		return p, nil
+	}
 	if !r.skip() {
 		return nil, io.EOF
 	}
@@ -385,9 +390,40 @@ type puzzle81 struct {
 	cells [81]uint8
 }
 
+// borrowLine is readLine's fastLine on the next line as it lies in the
+// input's buffer, not copied: a batch of line puzzles then reads with no
+// fresh memory a line (see Reuse). It takes a line wholly buffered and
+// ended by "\n" alone, after the first (a byte-order mark) and when no
+// line is peeked; otherwise, or when fastLine refuses it, it consumes
+// nothing and reports false, and readLine reads the line as any other.
+func (r *Reader) borrowLine() (*Puzzle, bool) {
+	if r.num == 0 || r.ended || len(r.ahead) > 0 {
+		return nil, false
+	}
+	buf, _ := r.in.Peek(r.in.Buffered())
+	n := bytes.IndexByte(buf, '\n')
+	if n <= 0 || n > maxLine || bytes.IndexByte(buf[:n], '\r') >= 0 {
+		return nil, false
+	}
+	// The buffer's bytes until the Discard below; fastLine keeps none.
+	text := unsafe.String(&buf[0], n)
+	if strings.ContainsAny(text, r.blanks) {
+		return nil, false
+	}
+	l := line{text: text, num: r.num + 1}
+	p, ok := r.fastLine(r.newSheet(l.num), l, r.opts.Model)
+	if !ok {
+		return nil, false
+	}
+	r.in.Discard(n + 1)
+	r.num, r.nl, r.last = l.num, true, n
+	return p, true
+}
+
 // fastLine reads the common line, one symbol byte per cell and nothing
 // else, without splitting it into cells first. It reports false when the
-// line is anything else, or is bad: the general path then says why.
+// line is anything else, or is bad: the general path then says why. It
+// keeps nothing of l.text, which may be borrowed (borrowLine).
 func (r *Reader) fastLine(s *sheet, l line, m *Model) (*Puzzle, bool) {
 	text := l.text
 	if m == nil {
