@@ -44,6 +44,8 @@ type Native struct {
 	// maxNodes bounds the next searches (backtrack.Solver.MaxNodes);
 	// Solver.CountWithin sets it for one call.
 	maxNodes int64
+
+	room []uint8 // for the next solution (Solver.Reuse)
 }
 
 // Name is "backtrack".
@@ -68,6 +70,10 @@ func (e *Native) Count(ctx context.Context, p *layouts.Puzzle, limit int) (res R
 		}
 		e.m, e.s = p.Model, backtrack.New(p.Model)
 		e.s.Progress = &e.progress
+	}
+	if e.room != nil {
+		e.s.Reuse(e.room)
+		e.room = nil
 	}
 	start := time.Now()
 	e.s.MaxNodes = e.maxNodes

@@ -252,3 +252,31 @@ func TestExplain(t *testing.T) {
 		t.Errorf("explain constraints: %+v, %v; want the two cages", x, err)
 	}
 }
+
+// A grid handed back by Reuse takes the next answer of the native
+// engine, and every engine still answers right after it; the answer
+// after that goes into new memory.
+func TestReuse(t *testing.T) {
+	m := testkit.Model(t, "samurai", 9)
+	p := testkit.ReadPuzzle(t, "testdata/examples/samurai.txt", m)
+	want := testkit.ReadPuzzle(t, "testdata/examples/samurai.solution.txt", m)
+	for _, o := range engines(t) {
+		s, err := gattai.New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		room := make([]uint8, len(m.Cells))
+		s.Reuse(layouts.Grid{Model: m, Digits: room})
+		r, err := s.Solve(context.Background(), p)
+		if err != nil || string(r.Grid.Digits) != string(want.Givens) {
+			t.Fatalf("%s: %v, grid\n%s", o.Engine, err, r.Grid)
+		}
+		if o.Engine == gattai.EngineBacktrack && &r.Grid.Digits[0] != &room[0] {
+			t.Errorf("%s: the answer is not in the grid handed back", o.Engine)
+		}
+		next, err := s.Solve(context.Background(), p)
+		if err != nil || &next.Grid.Digits[0] == &r.Grid.Digits[0] || string(r.Grid.Digits) != string(want.Givens) {
+			t.Errorf("%s: the next answer went into the last one's memory", o.Engine)
+		}
+	}
+}

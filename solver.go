@@ -143,6 +143,13 @@ func New(opts Options) (*Solver, error) {
 	return s, nil
 }
 
+// Reuse hands the next Count a grid its caller is done with: the native
+// engine may write the solution it finds into g's digits instead of new
+// memory. A batch that hands back each answer once it has written it
+// then solves into the same memory over and over. The caller must not
+// use g after.
+func (s *Solver) Reuse(g layouts.Grid) { s.native.room = g.Digits }
+
 // Options are the solver's options, defaults filled in.
 func (s *Solver) Options() Options { return s.opts }
 

@@ -73,6 +73,8 @@ type Solver struct {
 
 	checkEvery int64 // search nodes between two looks at the context
 
+	room []uint8 // where the next solution goes, if it fits (Reuse)
+
 	// checked, set by tests, holds every solution to layouts.Check
 	// before it counts, and panics if one fails: the propagators must
 	// leave no full assignment that breaks a rule.
@@ -262,7 +264,9 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 		count, guesses, err := nine.Count(ctx, (*[81]uint8)(p.Givens), limit, &grid)
 		res := Result{Count: count, Nodes: guesses}
 		if count > 0 {
-			res.Grid = layouts.Grid{Model: s.model, Digits: append([]uint8(nil), grid[:]...)}
+			d := s.take(81)
+			copy(d, grid[:])
+			res.Grid = layouts.Grid{Model: s.model, Digits: d}
 		}
 		return res, err
 	}
@@ -270,11 +274,13 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 	// Linked 9x9 grids: the cells of p are those of m.GridCells, which
 	// s.linked was compiled from.
 	if s.linked != nil {
-		digits := make([]uint8, len(p.Givens))
+		digits := s.take(len(p.Givens))
 		count, guesses, err := s.linked.Count(ctx, p.Givens, limit, digits)
 		res := Result{Count: count, Nodes: guesses}
 		if count > 0 {
 			res.Grid = layouts.Grid{Model: s.model, Digits: digits}
+		} else {
+			s.room = digits
 		}
 		return res, err
 	}
@@ -462,9 +468,26 @@ func (s *Solver) solution() {
 	}
 	s.count++
 	if s.grid == nil {
-		s.grid = make([]uint8, len(s.cand))
+		s.grid = s.take(len(s.cand))
 		s.digits(s.grid)
 	}
+}
+
+// Reuse hands the next Count a slice its caller is done with: the
+// solution it finds, if any, may be written there instead of into new
+// memory. A batch that hands back each answer once it has written it
+// then solves into the same memory over and over.
+func (s *Solver) Reuse(digits []uint8) { s.room = digits }
+
+// take is room for the n digits of a solution: what Reuse handed over,
+// if it fits, or new memory.
+func (s *Solver) take(n int) []uint8 {
+	if cap(s.room) < n {
+		return make([]uint8, n)
+	}
+	d := s.room[:n]
+	s.room = nil
+	return d
 }
 
 // digits writes the placed digits, all cells placed, to g.

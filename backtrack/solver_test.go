@@ -388,3 +388,45 @@ func TestWeightsRescaled(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestReuseRoom: a solution goes into the slice handed to Reuse when it
+// fits, on each path (nine's 9x9, the linked boards, the general
+// engine), and only into that one: the next Count, without Reuse, writes
+// into new memory, leaving the last answer as it was.
+func TestReuseRoom(t *testing.T) {
+	for _, c := range []struct {
+		layout string
+		n      int
+		file   string
+	}{
+		{"classic", 9, "../testdata/bench/classic9-unique.txt"},
+		{"samurai", 9, "../testdata/seeds/samurai-problem1.txt"},
+		{"classic", 16, "../testdata/bench/classic16-unique.txt"},
+	} {
+		m := testkit.Model(t, c.layout, c.n)
+		p := testkit.ReadPuzzles(t, c.file, m)[0]
+		want := count(t, backtrack.New(m), p, 2)
+		s := backtrack.New(m)
+		room := make([]uint8, len(m.Cells)+3)
+		for i := range room {
+			room[i] = 0xff
+		}
+		s.Reuse(room)
+		got := count(t, s, p, 2)
+		if !slices.Equal(got.Grid.Digits, want.Grid.Digits) || &got.Grid.Digits[0] != &room[0] {
+			t.Fatalf("%s %d: with room, not its answer or not in the room", c.layout, c.n)
+		}
+		again := count(t, s, p, 2)
+		if &again.Grid.Digits[0] == &room[0] || !slices.Equal(got.Grid.Digits, want.Grid.Digits) {
+			t.Fatalf("%s %d: the next Count wrote into the last one's room", c.layout, c.n)
+		}
+		small := make([]uint8, len(m.Cells)-1)
+		s.Reuse(small)
+		if r := count(t, s, p, 2); &r.Grid.Digits[0] == &small[:1][0] || !slices.Equal(r.Grid.Digits, want.Grid.Digits) {
+			t.Fatalf("%s %d: a room too small was written into", c.layout, c.n)
+		}
+		if a := testing.AllocsPerRun(5, func() { s.Reuse(got.Grid.Digits); got = count(t, s, p, 2) }); a != 0 {
+			t.Errorf("%s %d: %v allocations a call with room, want 0", c.layout, c.n, a)
+		}
+	}
+}

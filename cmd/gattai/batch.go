@@ -28,6 +28,20 @@ type record struct {
 	line   int   // the puzzle's first line; 0 for a file that could not be read
 	err    error // bad input, engine failure, or the stop that cut it short
 	out    outcome
+	room   []uint8 // the solution of the puzzle last read into this record, for the next
+}
+
+// solve runs do on the record's puzzle unless it is bad, with s and
+// into r.out, handing s the room of the record's last solution.
+func (r *record) solve(s *gattai.Solver, ctx context.Context, do work) {
+	if r.err != nil {
+		return
+	}
+	if r.room != nil {
+		s.Reuse(layouts.Grid{Digits: r.room})
+		r.room = nil
+	}
+	r.err = do(s, ctx, r.puzzle, &r.out)
 }
 
 // outcome is what work made of a puzzle.
@@ -256,9 +270,7 @@ func batch(ctx context.Context, e *env, in *inputFlags, ef *engineFlags, do work
 		// and write in turn, with no hand-offs.
 		s, _ := gattai.New(opts) // options checked above
 		read(func(rec *record) bool {
-			if rec.err == nil {
-				rec.err = do(s, ctx, rec.puzzle, &rec.out)
-			}
+			rec.solve(s, ctx, do)
 			stopped := rec.stopped() // before the record is handed on
 			return handleAndFree(rec) && !stopped
 		})
@@ -389,9 +401,7 @@ func pipeline(ctx context.Context, stop context.CancelFunc, jobs int, opts gatta
 					return
 				}
 				for _, rec := range ch.recs {
-					if rec.err == nil {
-						rec.err = do(s, ctx, rec.puzzle, &rec.out)
-					}
+					rec.solve(s, ctx, do)
 				}
 				close(ch.done)
 			}
@@ -539,9 +549,7 @@ func pullPipeline(ctx context.Context, stop context.CancelFunc, jobs int, opts g
 					if i >= int64(len(ch.recs)) {
 						break
 					}
-					if rec := ch.recs[i]; rec.err == nil {
-						rec.err = do(s, ctx, rec.puzzle, &rec.out)
-					}
+					ch.recs[i].solve(s, ctx, do)
 					n++
 					if ch.left.Add(-1) == 0 {
 						close(ch.done)
@@ -688,31 +696,33 @@ type reading struct {
 	spares *spares // records to read into; nil: fresh ones
 }
 
-// spares are records that the writer is done with, puzzle and all, for
-// the puzzles read next to take over: a batch of cheap puzzles then
-// reads into the same memory over and over. Otherwise every puzzle and
-// record is fresh memory, which a run too short for the collector to
-// reuse any faults in a page at a time: a quarter of a top1465 count's
-// page faults. The writer puts, the reader of the moment takes.
+// spares are records that the writer is done with, their puzzle and
+// the room of their solution, for the puzzles read next to take over: a
+// batch of cheap puzzles then reads and solves into the same memory
+// over and over. Otherwise every puzzle, record and solution is fresh
+// memory, which a run too short for the collector to reuse faults in a
+// page at a time: most of a sudoku17 count's page faults. The writer
+// puts, the reader of the moment takes. A record is made only when
+// there is no spare, so the records, spare or in flight, are never more
+// than the most the window held at once.
 type spares struct {
 	mu   sync.Mutex
 	recs []*record
 }
 
-// maxSpares bounds the records kept: as many as the window of 4 jobs
-// holds (4 chunks a job), which is all a batch that size has in flight.
-const maxSpares = 16 * maxChunk
-
-// put hands over a record that nothing will look at again; s may be
-// nil.
+// put hands over a record that nothing will look at again, keeping of
+// it what the next puzzle reuses; s may be nil.
 func (s *spares) put(r *record) {
 	if s == nil {
 		return
 	}
-	s.mu.Lock()
-	if len(s.recs) < maxSpares {
-		s.recs = append(s.recs, r)
+	room := r.out.Grid.Digits
+	if room == nil { // not solved, or solved into other memory
+		room = r.room
 	}
+	*r = record{puzzle: r.puzzle, room: room}
+	s.mu.Lock()
+	s.recs = append(s.recs, r)
 	s.mu.Unlock()
 }
 
@@ -799,7 +809,7 @@ func readPuzzles(name string, r puzzleReader, sp *spares, put func(*record) bool
 			if ru != nil && rec.puzzle != nil {
 				ru.Reuse(rec.puzzle)
 			}
-			*rec = record{}
+			*rec = record{room: rec.room}
 		}
 		p, err := r.Read()
 		if err == io.EOF {
