@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"iter"
 	"os"
+	"runtime"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -553,6 +554,12 @@ func pullPipeline(ctx context.Context, stop context.CancelFunc, jobs int, opts g
 					n++
 					if ch.left.Add(-1) == 0 {
 						close(ch.done)
+						// The writer, waiting for this chunk, runs now:
+						// with a worker on every core it would wait
+						// for one to block or be preempted (10 ms),
+						// and the records in flight would pile up to
+						// the window, each fresh memory.
+						runtime.Gosched()
 					}
 				}
 				if n == 0 {
