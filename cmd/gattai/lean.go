@@ -16,11 +16,11 @@ import (
 // reads every tag of its model rune by rune, the help texts being most
 // of their length. kong parses into target, a pointer to a struct of
 // cli's global flags and that command, rebuilt by bare without help
-// texts; command then copies what kong set into real, the same fields
-// with their own types, whose methods (Run) the rebuilt ones lack.
+// texts; command then copies what kong set into a cli, whose command
+// has its methods (Run), which the rebuilt types lack.
 type lean struct {
 	target reflect.Value
-	real   reflect.Value
+	fields []int // the index in cli of each of target's fields
 }
 
 // newLean is the lean model of the command called name (none if no
@@ -28,6 +28,7 @@ type lean struct {
 func newLean(name string) lean {
 	t := reflect.TypeFor[cli]()
 	var fields []reflect.StructField
+	var index []int
 	named := false
 	for i := range t.NumField() {
 		f := t.Field(i)
@@ -37,29 +38,32 @@ func newLean(name string) lean {
 			}
 			named = true
 		}
-		fields = append(fields, f)
+		fields, index = append(fields, f), append(index, i)
 	}
-	real := reflect.New(reflect.StructOf(fields))
 	if !named {
 		// Nothing to run (--version, or help or an error, which the
 		// whole model prints), and two short tags to read.
-		return lean{target: real, real: real}
+		return lean{target: reflect.New(reflect.StructOf(fields)), fields: index}
 	}
-	return lean{target: reflect.New(bare(real.Elem().Type())), real: real}
+	return lean{target: reflect.New(bare(fields)), fields: index}
 }
 
 // runner is what every command is: Run with the process's env.
 type runner interface{ Run(e *env) error }
 
-// command copies what kong parsed into the real structs and returns the
-// command it selected, or false if it selected none.
+// command copies what kong parsed into a cli and returns the command it
+// selected, or false if it selected none.
 func (l lean) command(ctx *kong.Context) (runner, bool) {
 	node := ctx.Selected()
 	if node == nil {
 		return nil, false
 	}
+	var c cli
+	dst, src := reflect.ValueOf(&c).Elem(), l.target.Elem()
 	real := map[bareKey]reflect.Value{}
-	fill(l.real.Elem(), l.target.Elem(), real)
+	for i, j := range l.fields {
+		fill(dst.Field(j), src.Field(i), real)
+	}
 	v, ok := real[keyOf(node.Target)]
 	if !ok {
 		return nil, false
@@ -77,19 +81,22 @@ type bareKey struct {
 
 func keyOf(v reflect.Value) bareKey { return bareKey{v.Addr().Pointer(), v.Type()} }
 
-// bare is struct type t without help texts, and so are the structs
-// kong walks into (commands, embedded flags): the same fields in the
-// same order, with the same names, types and other tags. An embedded
-// field becomes a named one tagged embed, since reflect cannot build a
-// struct that embeds an unexported type; its name is exported, or kong
-// could not set the flags it holds.
-func bare(t reflect.Type) reflect.Type {
-	fields := make([]reflect.StructField, t.NumField())
-	for i := range fields {
-		f := t.Field(i)
+// bare is a struct of fields without their help texts, and so are the
+// structs kong walks into (commands, embedded flags): the same fields in
+// the same order, with the same names, types and other tags. An
+// embedded field becomes a named one tagged embed, since reflect cannot
+// build a struct that embeds an unexported type; its name is exported,
+// or kong could not set the flags it holds.
+func bare(fields []reflect.StructField) reflect.Type {
+	out := make([]reflect.StructField, len(fields))
+	for i, f := range fields {
 		f.Tag = withoutHelp(f.Tag)
 		if walked(f) {
-			f.Type = bare(f.Type)
+			inner := make([]reflect.StructField, f.Type.NumField())
+			for j := range inner {
+				inner[j] = f.Type.Field(j)
+			}
+			f.Type = bare(inner)
 		}
 		if f.Anonymous {
 			r, n := utf8.DecodeRuneInString(f.Name)
@@ -98,9 +105,9 @@ func bare(t reflect.Type) reflect.Type {
 				f.Tag = reflect.StructTag(strings.TrimSpace(`embed:"" ` + string(f.Tag)))
 			}
 		}
-		fields[i] = f
+		out[i] = f
 	}
-	return reflect.StructOf(fields)
+	return reflect.StructOf(out)
 }
 
 // walked reports whether kong builds f's fields into the model: a
@@ -111,18 +118,18 @@ func walked(f reflect.StructField) bool {
 	return f.Type.Kind() == reflect.Struct && (cmd || embed || f.Anonymous)
 }
 
-// fill copies src, of type bare(dst.Type()), into dst, and notes each
-// struct of src with its counterpart in dst.
+// fill copies src, a field of a lean target, into dst, the field of a
+// cli that it stands for, and notes each struct of src with its
+// counterpart in dst.
 func fill(dst, src reflect.Value, real map[bareKey]reflect.Value) {
-	real[keyOf(src)] = dst.Addr()
-	for i := range dst.NumField() {
-		d, s := dst.Field(i), src.Field(i)
-		switch {
-		case d.Type() != s.Type():
-			fill(d, s, real)
-		case d.CanSet() && s.CanInterface():
-			d.Set(s)
+	switch {
+	case dst.Type() != src.Type(): // rebuilt by bare
+		real[keyOf(src)] = dst.Addr()
+		for i := range dst.NumField() {
+			fill(dst.Field(i), src.Field(i), real)
 		}
+	case dst.CanSet() && src.CanInterface():
+		dst.Set(src)
 	}
 }
 
