@@ -724,7 +724,7 @@ func (s *spares) put(r *record) {
 		return
 	}
 	room := r.out.Grid.Digits
-	if room == nil { // not solved, or solved into other memory
+	if room == nil { // no answer: the room it was given, if unused
 		room = r.room
 	}
 	*r = record{puzzle: r.puzzle, room: room}
