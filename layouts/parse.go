@@ -1,7 +1,6 @@
 package layouts
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -401,8 +400,8 @@ func (r *Reader) borrowLine() (*Puzzle, bool) {
 		return nil, false
 	}
 	buf, _ := r.in.Peek(r.in.Buffered())
-	n := bytes.IndexByte(buf, '\n')
-	if n <= 0 || n > maxLine || bytes.IndexByte(buf[:n], '\r') >= 0 {
+	n := lineEnd(buf)
+	if n <= 0 || n > maxLine || buf[n] != '\n' {
 		return nil, false
 	}
 	// The buffer's bytes until the Discard below; fastLine keeps none.

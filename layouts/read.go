@@ -297,17 +297,7 @@ func (r *Reader) readRaw() (line, bool) {
 func (r *Reader) readSlice() ([]byte, error) {
 	for n := 0; ; {
 		buf, _ := r.in.Peek(r.in.Buffered())
-		// Two byte searches, which are vectorised, beat IndexAny.
-		rest := buf[n:]
-		i := bytes.IndexByte(rest, '\n')
-		before := rest
-		if i >= 0 {
-			before = rest[:i]
-		}
-		if j := bytes.IndexByte(before, '\r'); j >= 0 {
-			i = j
-		}
-		if i >= 0 {
+		if i := lineEnd(buf[n:]); i >= 0 {
 			// The line is buf's until the next read: taken as it is, not
 			// searched again by ReadSlice.
 			n += i + 1
@@ -320,6 +310,19 @@ func (r *Reader) readSlice() ([]byte, error) {
 			return r.in.ReadSlice('\n')
 		}
 	}
+}
+
+// lineEnd is the index in b of its first "\n" or "\r", or -1. Two
+// byte searches, which are vectorised, beat IndexAny.
+func lineEnd(b []byte) int {
+	i := bytes.IndexByte(b, '\n')
+	if i >= 0 {
+		b = b[:i]
+	}
+	if j := bytes.IndexByte(b, '\r'); j >= 0 {
+		return j
+	}
+	return i
 }
 
 // peek returns the i-th line not yet consumed, reading as needed.
