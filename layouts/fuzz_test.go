@@ -72,13 +72,14 @@ func fuzzReadWith(f *testing.F, opts ReadOptions, seeds ...string) {
 	})
 }
 
-// sameRead reports whether two reads gave the same puzzle or error.
+// sameRead reports whether two reads gave the same puzzle (givens,
+// source, and a layout of the same name and cells) or the same error.
 func sameRead(p *Puzzle, err error, q *Puzzle, qerr error) bool {
 	if err != nil || qerr != nil {
 		return p == nil && q == nil && err != nil && qerr != nil && err.Error() == qerr.Error()
 	}
 	return slices.Equal(p.Givens, q.Givens) && reflect.DeepEqual(p.Source, q.Source) &&
-		p.Model.N == q.Model.N && slices.Equal(p.Model.Cells, q.Model.Cells)
+		layoutName(p.Model) == layoutName(q.Model) && p.Model.N == q.Model.N && slices.Equal(p.Model.Cells, q.Model.Cells)
 }
 
 func FuzzReadLine(f *testing.F) {
