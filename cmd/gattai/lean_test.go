@@ -16,29 +16,39 @@ import (
 	"github.com/alecthomas/kong"
 )
 
+// wholeModel is kong's parser of the whole model into c, and its
+// command nodes, subcommands included.
+func wholeModel(t *testing.T, c *cli, exited *int) (*kong.Kong, []*kong.Node) {
+	t.Helper()
+	p, err := newParser(c, &bytes.Buffer{}, &bytes.Buffer{}, startVars(nil), exited)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nodes []*kong.Node
+	var walk func(n *kong.Node)
+	walk = func(n *kong.Node) {
+		for _, ch := range n.Children {
+			if ch.Type == kong.CommandNode {
+				nodes = append(nodes, ch)
+				walk(ch)
+			}
+		}
+	}
+	walk(p.Model.Node)
+	return p, nodes
+}
+
 // commandPaths are the commands of the whole model, subcommands
 // included ("layouts show"), as kong names them.
 func commandPaths(t *testing.T) [][]string {
 	t.Helper()
 	var c cli
 	exited := -1
-	p, err := newParser(&c, &bytes.Buffer{}, &bytes.Buffer{}, startVars(nil), &exited)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, nodes := wholeModel(t, &c, &exited)
 	var paths [][]string
-	var walk func(n *kong.Node, path []string)
-	walk = func(n *kong.Node, path []string) {
-		for _, ch := range n.Children {
-			if ch.Type != kong.CommandNode {
-				continue
-			}
-			p := append(slices.Clone(path), ch.Name)
-			paths = append(paths, p)
-			walk(ch, p)
-		}
+	for _, n := range nodes {
+		paths = append(paths, strings.Fields(n.FullPath())[1:])
 	}
-	walk(p.Model.Node, nil)
 	return paths
 }
 
@@ -167,21 +177,7 @@ func TestLeanRuns(t *testing.T) {
 func TestLeanSetsWhatWholeSets(t *testing.T) {
 	var c cli
 	exited := -1
-	whole, err := newParser(&c, &bytes.Buffer{}, &bytes.Buffer{}, startVars(nil), &exited)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var nodes []*kong.Node
-	var walk func(n *kong.Node)
-	walk = func(n *kong.Node) {
-		for _, ch := range n.Children {
-			if ch.Type == kong.CommandNode {
-				nodes = append(nodes, ch)
-				walk(ch)
-			}
-		}
-	}
-	walk(whole.Model.Node)
+	whole, nodes := wholeModel(t, &c, &exited)
 	for _, n := range nodes {
 		for _, negate := range []bool{false, true} {
 			args := strings.Fields(n.FullPath())[1:]
