@@ -15,6 +15,7 @@ import (
 
 	"gattai/encode"
 	"gattai/generate"
+	_ "gattai/internal/stackstart" // first, for its init
 	"gattai/internal/version"
 
 	"github.com/alecthomas/kong"
