@@ -8,6 +8,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"gattai/internal/version"
+
 	"github.com/alecthomas/kong"
 )
 
@@ -214,7 +216,7 @@ func runLean(ctx context.Context, args []string, e env) (int, bool) {
 			return 0, false
 		}
 		return execute(ctx, cmd.Run, l.target.Elem().FieldByName("CPUProfile").String(), e), true
-	case exited == exitOK && stderr.Len() == 0 && stdout.String() == vars["version"]+"\n":
+	case exited == exitOK && stderr.Len() == 0 && stdout.String() == version.Of("gattai")+"\n":
 		// --version, which prints the same whatever the model.
 		e.stdout.Write(stdout.Bytes())
 		return exitOK, true

@@ -39,8 +39,8 @@ const exitHelp = `Exit codes:
 When several apply, the highest wins.`
 
 type cli struct {
-	Version    kong.VersionFlag `help:"Print the version and exit."`
-	CPUProfile string           `hidden:"" type:"path" help:"Write a CPU profile to FILE."`
+	Version    versionFlag `help:"Print the version and exit."`
+	CPUProfile string      `hidden:"" type:"path" help:"Write a CPU profile to FILE."`
 
 	Solve    solveCmd    `cmd:"" help:"Solve puzzles and print each solution in the input's format."`
 	Count    countCmd    `cmd:"" help:"Count each puzzle's solutions up to a limit: 0, 1, or N+ when the search stopped at the limit."`
@@ -127,10 +127,9 @@ func run(ctx context.Context, args []string, e env) int {
 }
 
 // startVars are the variables of kong's help texts: all of them, or
-// those that used names (and version, which --version prints; the
-// wordings, which commands set, are in help texts only). kong
-// interpolates every variable into every flag, a regexp each, so fewer
-// cost less.
+// those that used names (the wordings, which commands set, are in help
+// texts only). kong interpolates every variable into every flag, a
+// regexp each, so fewer cost less.
 func startVars(used map[string]bool) kong.Vars {
 	values := map[string]func() string{
 		"encodings":      func() string { return names(encode.AMOs()) },
@@ -138,11 +137,10 @@ func startVars(used map[string]bool) kong.Vars {
 		"to_formats":     func() string { return strings.Join(toFormats, ",") },
 		"maxjobs_factor": func() string { return strconv.Itoa(maxJobsFactor) },
 		"gen_kinds":      genKinds,
-		"version":        func() string { return version.Of("gattai") },
 	}
 	vars := kong.Vars{}
 	for name, value := range values {
-		if used == nil || used[name] || name == "version" {
+		if used == nil || used[name] {
 			vars[name] = value()
 		}
 	}
@@ -160,6 +158,18 @@ var wordings = map[string]string{
 	"timeout_left": "puzzles not finished get a 'timed out' record",
 	"jobs_done":    "solved",
 	"to_auto":      "mirrors the input",
+}
+
+// versionFlag prints the version and exits, as kong.VersionFlag does
+// but without the version among kong's variables, which kong would
+// interpolate into every flag of every run.
+type versionFlag bool
+
+// BeforeReset is kong's hook: the flag acts as soon as it is parsed.
+func (versionFlag) BeforeReset(app *kong.Kong) error {
+	fmt.Fprintln(app.Stdout, version.Of("gattai"))
+	app.Exit(exitOK)
+	return nil
 }
 
 // newParser is kong's parser of target (cli, or a lean model's),
