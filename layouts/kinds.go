@@ -175,7 +175,8 @@ func kindOf(name string) *Kind {
 // builder is Compile's state that constraint kinds add to.
 type builder struct {
 	m     *Model
-	units map[string]bool // the cell sets of units so far
+	units map[string]bool // the cell sets of units so far, keyed by appendUnitKey
+	key   []byte          // addUnit's scratch for a unit's key
 	pairs map[[2]int]bool // pairs that already must differ or carry a rule
 	at    string          // "constraint 3 (killer)", for messages
 }
@@ -188,11 +189,11 @@ func (b *builder) errorf(format string, args ...any) error {
 func (b *builder) addUnit(kind UnitKind, name string, cells []int) {
 	cells = slices.Clone(cells)
 	slices.Sort(cells)
-	key := unitKey(cells)
-	if b.units[key] {
+	b.key = appendUnitKey(b.key[:0], cells)
+	if b.units[string(b.key)] {
 		return
 	}
-	b.units[key] = true
+	b.units[string(b.key)] = true
 	b.m.Units = append(b.m.Units, Unit{Kind: kind, Name: name, Cells: cells})
 	if len(cells) == 2 {
 		b.pairs[pairKey(cells[0], cells[1])] = true

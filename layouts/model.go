@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"strconv"
 )
 
 // UnitKind tells where a unit comes from.
@@ -117,6 +118,13 @@ func Compile(l *Layout) (*Model, error) {
 			}
 		}
 	}
+	cells := 0
+	for _, i := range m.index {
+		if i == 0 {
+			cells++
+		}
+	}
+	m.Cells = make([]Pos, 0, cells)
 	for i := range m.index {
 		if m.index[i] == 0 {
 			m.index[i] = int32(len(m.Cells))
@@ -128,10 +136,12 @@ func Compile(l *Layout) (*Model, error) {
 	add := b.addUnit
 	jigsaw := jigsawGrids(l)
 	multi := len(l.Grids) > 1
+	m.GridCells = make([][]int, 0, len(l.Grids))
+	unit := make([]int, n) // the cells of a row, column or box; add copies them
 	for gi, g := range l.Grids {
 		prefix := ""
 		if multi {
-			prefix = fmt.Sprintf("grid %d ", gi+1)
+			prefix = "grid " + strconv.Itoa(gi+1) + " "
 		}
 		at := func(r, c int) int { return int(m.index[(g.At.Row+r)*m.Width+g.At.Col+c]) }
 		gc := make([]int, 0, n*n)
@@ -142,18 +152,16 @@ func Compile(l *Layout) (*Model, error) {
 		}
 		m.GridCells = append(m.GridCells, gc)
 		for r := range n {
-			cells := make([]int, n)
 			for c := range n {
-				cells[c] = at(r, c)
+				unit[c] = at(r, c)
 			}
-			add(UnitRow, fmt.Sprintf("%srow %d", prefix, r+1), cells)
+			add(UnitRow, prefix+"row "+strconv.Itoa(r+1), unit)
 		}
 		for c := range n {
-			cells := make([]int, n)
 			for r := range n {
-				cells[r] = at(r, c)
+				unit[r] = at(r, c)
 			}
-			add(UnitCol, fmt.Sprintf("%scolumn %d", prefix, c+1), cells)
+			add(UnitCol, prefix+"column "+strconv.Itoa(c+1), unit)
 		}
 		box := l.BoxOf(gi)
 		for bi := range n {
@@ -161,14 +169,15 @@ func Compile(l *Layout) (*Model, error) {
 				break // its pieces are its boxes, or it has none
 			}
 			r0, c0 := bi/(n/box.Cols)*box.Rows, bi%(n/box.Cols)*box.Cols
-			cells := make([]int, 0, n)
+			unit = unit[:0]
 			for r := r0; r < r0+box.Rows; r++ {
 				for c := c0; c < c0+box.Cols; c++ {
-					cells = append(cells, at(r, c))
+					unit = append(unit, at(r, c))
 				}
 			}
-			add(UnitBox, fmt.Sprintf("%sbox %d", prefix, bi+1), cells)
+			add(UnitBox, prefix+"box "+strconv.Itoa(bi+1), unit)
 		}
+		unit = unit[:n]
 	}
 	for ri, reg := range l.Regions {
 		name := reg.Name
@@ -206,7 +215,24 @@ func Compile(l *Layout) (*Model, error) {
 		}
 	}
 
+	// Each cell's units in one allocation, and the units' cells in
+	// another.
+	per := make([]int, len(m.Cells))
+	total := 0
+	for _, u := range m.Units {
+		for _, c := range u.Cells {
+			per[c]++
+		}
+		total += len(u.Cells)
+	}
 	m.CellUnits = make([][]int, len(m.Cells))
+	flat := make([]int, total)
+	for c, k := range per {
+		m.CellUnits[c] = flat[:0:k]
+		flat = flat[k:]
+	}
+	m.unitCells = make([]int32, 0, total)
+	m.unitEnds = make([]int32, 0, len(m.Units))
 	for ui, u := range m.Units {
 		for _, c := range u.Cells {
 			m.CellUnits[c] = append(m.CellUnits[c], ui)
@@ -280,12 +306,11 @@ func mark(set []uint64, cells []int) {
 	}
 }
 
-// unitKey is a key of the cells, equal for equal lists: 4 bytes a cell
-// (cells are far below 2^32).
-func unitKey(cells []int) string {
-	b := make([]byte, 0, 4*len(cells))
+// appendUnitKey appends to b a key of the cells, equal for equal lists:
+// 4 bytes a cell (cells are far below 2^32).
+func appendUnitKey(b []byte, cells []int) []byte {
 	for _, c := range cells {
 		b = binary.LittleEndian.AppendUint32(b, uint32(c))
 	}
-	return string(b)
+	return b
 }
