@@ -22,8 +22,8 @@ const frame = 12 << 10
 
 func init() { grow(0) }
 
-// grow takes a frame of the given size; the read keeps it from being
-// optimised away.
+// grow takes a frame of frame bytes; writing and reading a byte of it,
+// at an index it is passed, keeps the frame from being optimised away.
 //
 //go:noinline
 func grow(i int) byte {
