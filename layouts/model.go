@@ -169,15 +169,13 @@ func Compile(l *Layout) (*Model, error) {
 				break // its pieces are its boxes, or it has none
 			}
 			r0, c0 := bi/(n/box.Cols)*box.Rows, bi%(n/box.Cols)*box.Cols
-			unit = unit[:0]
-			for r := r0; r < r0+box.Rows; r++ {
-				for c := c0; c < c0+box.Cols; c++ {
-					unit = append(unit, at(r, c))
+			for r := range box.Rows { // Rows*Cols is n (Validate)
+				for c := range box.Cols {
+					unit[r*box.Cols+c] = at(r0+r, c0+c)
 				}
 			}
 			add(UnitBox, prefix+"box "+strconv.Itoa(bi+1), unit)
 		}
-		unit = unit[:n]
 	}
 	for ri, reg := range l.Regions {
 		name := reg.Name
