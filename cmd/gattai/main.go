@@ -64,7 +64,7 @@ type env struct {
 	stdout io.Writer
 	stderr io.Writer
 	isTTY  bool // stderr is a terminal
-	whole  bool // parse with the whole model only, never lean's (for tests)
+	whole  bool // parse with kong only, never quickParse (for tests)
 	// process: the run is the process's own, so a command may catch
 	// SIGINT and SIGTERM and tune the collector. Both wait until a
 	// command runs: help, --version and usage errors start no threads.
@@ -88,18 +88,21 @@ func main() {
 
 // run parses args, runs the command and returns the exit code.
 func run(ctx context.Context, args []string, e env) int {
-	// A shell asking for completions (COMP_LINE set) needs the whole
-	// model; so do help and errors, which lean leaves to it.
+	// A shell asking for completions (COMP_LINE set) needs kong's
+	// model; so do help and errors, which quickParse leaves to it.
 	completing := os.Getenv("COMP_LINE") != ""
 	if !completing && !e.whole {
-		if code, ok := runLean(ctx, args, e); ok {
-			return code
+		if c, cmd, ok := quickParse(args); ok {
+			return execute(ctx, cmd.Run, c.CPUProfile, e)
+		}
+		if len(args) == 1 && args[0] == "--version" { // as versionFlag prints it
+			fmt.Fprintln(e.stdout, version.Of("gattai"))
+			return exitOK
 		}
 	}
-	vars := startVars(nil)
 	var c cli
 	exited := -1
-	parser, err := newParser(&c, e.stdout, e.stderr, vars, &exited)
+	parser, err := newParser(&c, e.stdout, e.stderr, &exited)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gattai: %v\n", err)
 		return exitInternal
@@ -126,11 +129,8 @@ func run(ctx context.Context, args []string, e env) int {
 	return execute(ctx, func(e *env) error { return code.Run(e) }, c.CPUProfile, e)
 }
 
-// startVars are the variables of kong's help texts: all of them, or
-// those that used names (the wordings, which commands set, are in help
-// texts only). kong interpolates every variable into every flag, a
-// regexp each, so fewer cost less.
-func startVars(used map[string]bool) kong.Vars {
+// startVars are the variables of kong's help texts.
+func startVars() kong.Vars {
 	values := map[string]func() string{
 		"encodings":      func() string { return names(encode.AMOs()) },
 		"sums":           func() string { return names(encode.Sums()) },
@@ -140,14 +140,10 @@ func startVars(used map[string]bool) kong.Vars {
 	}
 	vars := kong.Vars{}
 	for name, value := range values {
-		if used == nil || used[name] {
-			vars[name] = value()
-		}
+		vars[name] = value()
 	}
 	for name, w := range wordings { // constants
-		if used == nil || used[name] {
-			vars[name] = w
-		}
+		vars[name] = w
 	}
 	return vars
 }
@@ -172,22 +168,18 @@ func (versionFlag) BeforeReset(app *kong.Kong) error {
 	return nil
 }
 
-// newParser is kong's parser of target (cli, or a lean model's),
-// writing help and usage to stdout and stderr. The lean model, which
-// never prints help, goes without the description.
-func newParser(target any, stdout, stderr io.Writer, vars kong.Vars, exited *int) (*kong.Kong, error) {
-	opts := []kong.Option{
+// newParser is kong's parser of c, writing help and usage to stdout
+// and stderr.
+func newParser(c *cli, stdout, stderr io.Writer, exited *int) (*kong.Kong, error) {
+	return kong.New(c,
 		kong.Name("gattai"),
+		kong.Description("Solve Sudoku on any layout of overlapping grids: classic 4x4 to 25x25, Samurai, Sumo and\nany layout described in a file; count solutions, make, rate and draw puzzles, read\nf-puzzles and SudokuPad links, export CNF for SAT solvers, serve a local page.\n\n"+exitHelp),
 		kong.UsageOnError(),
 		kong.Writers(stdout, stderr),
 		kong.Exit(func(code int) { *exited = code; panic(exitPanic{}) }),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
-		vars,
-	}
-	if _, whole := target.(*cli); whole {
-		opts = append(opts, kong.Description("Solve Sudoku on any layout of overlapping grids: classic 4x4 to 25x25, Samurai, Sumo and\nany layout described in a file; count solutions, make, rate and draw puzzles, read\nf-puzzles and SudokuPad links, export CNF for SAT solvers, serve a local page.\n\n"+exitHelp))
-	}
-	return kong.New(target, opts...)
+		startVars(),
+	)
 }
 
 // execute runs a parsed command and returns the exit code.
