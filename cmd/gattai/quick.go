@@ -85,7 +85,8 @@ func hooked(t reflect.Type) bool {
 	return false
 }
 
-// quickKeys are the tag keys quickParse knows, by where they may be.
+// The tag keys quickParse knows, by where they may be: a field with any
+// other leaves the line to kong.
 var (
 	flagKeys    = keySet("help", "default", "enum", "short", "placeholder", "hidden", "negatable", "type")
 	argKeys     = keySet("help", "arg", "optional", "enum", "placeholder")
@@ -285,30 +286,29 @@ func (f *quickField) decode(value string) bool {
 	if f.enum != "" && !inEnum(f.enum, value) {
 		return false
 	}
-	switch f.v.Interface().(type) {
-	case string:
+	switch f.v.Type() {
+	case reflect.TypeFor[string]():
 		if f.path && value != "-" {
 			value = kong.ExpandPath(value)
 		}
 		f.v.SetString(value)
-	case int:
+	case reflect.TypeFor[int]():
 		n, err := strconv.ParseInt(value, 0, f.v.Type().Bits())
 		if err != nil {
 			return false
 		}
 		f.v.SetInt(n)
-	case time.Duration:
+	case reflect.TypeFor[time.Duration]():
 		d, err := time.ParseDuration(value)
 		if err != nil {
 			return false
 		}
 		f.v.SetInt(int64(d))
-	case bool:
-		b, err := strconv.ParseBool(value)
-		if err != nil || value != "true" && value != "false" {
+	case reflect.TypeFor[bool]():
+		if value != "true" && value != "false" {
 			return false
 		}
-		f.v.SetBool(b)
+		f.v.SetBool(value == "true")
 	default:
 		return false
 	}
