@@ -103,7 +103,8 @@ func TestQuickHelpAndErrorsUnchanged(t *testing.T) {
 }
 
 // quickAgrees fails unless args, if quickParse takes them, parse with
-// kong to the same command and the same values, field by field. It reports whether quickParse took them.
+// kong to the same command and the same values, field by field. It
+// reports whether quickParse took them.
 func quickAgrees(t testing.TB, args []string) bool {
 	t.Helper()
 	c, r, ok := quickParse(slices.Clone(args))
@@ -122,7 +123,9 @@ func quickAgrees(t testing.TB, args []string) bool {
 		t.Errorf("gattai %q: quick took it, kong refused it: %v", args, err)
 	case ctx.Selected() == nil || ctx.Selected().Name != args[0]:
 		t.Errorf("gattai %q: quick ran %s, kong selected %v", args, args[0], ctx.Selected())
-	case reflect.TypeOf(r).Elem() != ctx.Selected().Target.Type() || reflect.ValueOf(r).Pointer() != ctx.Selected().Target.Addr().Pointer()-reflect.ValueOf(&w).Pointer()+reflect.ValueOf(c).Pointer():
+	case reflect.TypeOf(r).Elem() != ctx.Selected().Target.Type() ||
+		reflect.ValueOf(r).Pointer()-reflect.ValueOf(c).Pointer() != ctx.Selected().Target.Addr().Pointer()-reflect.ValueOf(&w).Pointer():
+		// The runner is not the same field of cli as kong's command.
 		t.Errorf("gattai %q: quick's runner %T is not the command kong selected", args, r)
 	default:
 		// kong sets the defaults of every command; quickParse, of the
