@@ -95,8 +95,8 @@ func run(ctx context.Context, args []string, e env) int {
 		if c, cmd, ok := quickParse(args); ok {
 			return execute(ctx, cmd.Run, c.CPUProfile, e)
 		}
-		if len(args) == 1 && args[0] == "--version" { // as versionFlag prints it
-			fmt.Fprintln(e.stdout, version.Of("gattai"))
+		if len(args) == 1 && args[0] == "--version" { // versionFlag, without kong's model
+			printVersion(e.stdout)
 			return exitOK
 		}
 	}
@@ -163,10 +163,13 @@ type versionFlag bool
 
 // BeforeReset is kong's hook: the flag acts as soon as it is parsed.
 func (versionFlag) BeforeReset(app *kong.Kong) error {
-	fmt.Fprintln(app.Stdout, version.Of("gattai"))
+	printVersion(app.Stdout)
 	app.Exit(exitOK)
 	return nil
 }
+
+// printVersion is what --version prints.
+func printVersion(w io.Writer) { fmt.Fprintln(w, version.Of("gattai")) }
 
 // newParser is kong's parser of c, writing help and usage to stdout
 // and stderr.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -88,19 +89,11 @@ func hooked(t reflect.Type) bool {
 // The tag keys quickParse knows, by where they may be: a field with any
 // other leaves the line to kong.
 var (
-	flagKeys    = keySet("help", "default", "enum", "short", "placeholder", "hidden", "negatable", "type")
-	argKeys     = keySet("help", "arg", "optional", "enum", "placeholder")
-	embedKeys   = keySet("embed", "set", "kong")
-	commandKeys = keySet("cmd", "help", "passthrough")
+	flagKeys    = []string{"help", "default", "enum", "short", "placeholder", "hidden", "negatable", "type"}
+	argKeys     = []string{"help", "arg", "optional", "enum", "placeholder"}
+	embedKeys   = []string{"embed", "set", "kong"}
+	commandKeys = []string{"cmd", "help", "passthrough"}
 )
-
-func keySet(keys ...string) map[string]bool {
-	m := map[string]bool{}
-	for _, k := range keys {
-		m[k] = true
-	}
-	return m
-}
 
 // add adds the fields of struct v (cli's globals if top, else a
 // command), walking into embedded structs; false if one is not for
@@ -437,9 +430,9 @@ func (t quickTag) has(key string) bool {
 }
 
 // within reports whether every key of t is in allowed.
-func (t quickTag) within(allowed map[string]bool) bool {
+func (t quickTag) within(allowed []string) bool {
 	for _, p := range t {
-		if !allowed[p.key] {
+		if !slices.Contains(allowed, p.key) {
 			return false
 		}
 	}
