@@ -32,8 +32,11 @@
 // 5 writes) is read as UTF-16, its positions counted in the UTF-8 bytes
 // it decodes to. A line longer than 16384 bytes, a canvas of more than 1024
 // rows or a grid of more than 64 symbols is refused (ErrTooLarge) before
-// anything is allocated for it. A NUL byte ends the input with one
-// ErrBinary at its place: no text holds one, so the rest is not read.
+// anything is allocated for it. Reading goes on after a line too long,
+// unless it runs past 64 MiB: the input ends there (a device such as
+// /dev/zero has no end). A NUL byte, in a line too long too, ends the
+// input with one ErrBinary at its place: no text holds one, so the rest
+// is not read.
 // Errors are *ParseError at file:line:col, 1-based, unwrapping to
 // ErrSyntax, ErrSymbol, ErrShape, ErrConflict, ErrTruncated, ErrEmpty,
 // ErrTooLarge or ErrBinary. A malformed puzzle consumes its

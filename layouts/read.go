@@ -245,9 +245,15 @@ func (r *Reader) readRaw() (line, bool) {
 	b, err := r.readSlice()
 	s := string(b)
 	long := false
-	for err == bufio.ErrBufferFull {
+	if err == bufio.ErrBufferFull {
+		// Longer than the buffer: s is its start, and the rest is
+		// skipped, unless s holds a NUL byte already (the error below).
 		long = true
-		b, err = r.readSlice()
+		if strings.IndexByte(s, 0) < 0 {
+			b, err = r.skipLine(len(b))
+		} else {
+			err = nil
+		}
 	}
 	if err == nil && b[len(b)-1] == '\r' {
 		// CR LF, or an old Mac's CR alone.
@@ -288,6 +294,31 @@ func (r *Reader) readRaw() (line, bool) {
 	}
 	r.last = len(s)
 	return line{text: s, num: r.num, long: long}, true
+}
+
+// maxSkip is the most of one overlong line that is read to find its
+// end, in bytes: past it, the input ends (no text has such a line, and
+// a device such as /dev/zero has no end).
+const maxSkip = 64 << 20
+
+// skipLine reads the rest of a line longer than the buffer, whose first
+// n bytes were read, up to its end: the last slice read and its error,
+// as readSlice gives them. A NUL byte, or a line longer than maxSkip,
+// ends the input with its *ParseError.
+func (r *Reader) skipLine(n int) ([]byte, error) {
+	for {
+		b, err := r.readSlice()
+		if i := bytes.IndexByte(b, 0); i >= 0 {
+			return nil, &ParseError{File: r.opts.File, Line: r.num + 1, Col: n + i + 1, Err: fmt.Errorf("%w (a NUL byte)", ErrBinary)}
+		}
+		n += len(b)
+		if err != bufio.ErrBufferFull {
+			return b, err
+		}
+		if n > maxSkip {
+			return nil, &ParseError{File: r.opts.File, Line: r.num + 1, Col: maxLine + 1, Err: fmt.Errorf("%w: a line longer than %d MiB; the rest of the input is not read", ErrTooLarge, maxSkip>>20)}
+		}
+	}
 }
 
 // readSlice is bufio.Reader.ReadSlice with a line end of "\n" or "\r":

@@ -98,6 +98,73 @@ func rows9(line string) string {
 	return b.String()
 }
 
+// endless is an input that never ends: line, then b forever. A read
+// that has gone past maxSkip and a buffer is an error.
+type endless struct {
+	line string
+	b    byte
+	read int
+}
+
+var errReadOn = errors.New("read on past maxSkip")
+
+func (e *endless) Read(p []byte) (int, error) {
+	if e.read > maxSkip+2*maxLine {
+		return 0, errReadOn
+	}
+	e.read += len(p)
+	n := copy(p, e.line)
+	e.line = e.line[n:]
+	for i := n; i < len(p); i++ {
+		p[i] = e.b
+	}
+	return len(p), nil
+}
+
+// An input whose line never ends (/dev/zero, or text with no line end
+// from a stream) ends in one error, after at most maxSkip bytes of it:
+// the reader does not wait for its end.
+func TestReadEndlessLine(t *testing.T) {
+	tests := []struct {
+		name string
+		in   endless
+		want []record
+	}{
+		{"zeros", endless{b: 0}, []record{bad("1:1", ErrBinary)}},
+		{"zeros after a long start", endless{line: strings.Repeat(".", 20000), b: 0}, []record{bad("1:20001", ErrBinary)}},
+		{"dots", endless{line: l81 + "\n", b: '.'}, []record{ok(9, "classic"), bad("2:16385", ErrTooLarge)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := NewReader(&tt.in, ReadOptions{File: "x.txt"})
+			var got []record
+			for len(got) <= len(tt.want) {
+				p, err := r.Read()
+				if err == io.EOF {
+					break
+				}
+				var pe *ParseError
+				switch {
+				case err == nil:
+					got = append(got, ok(p.Model.N, p.Model.Layout.Name))
+				case errors.As(err, &pe):
+					got = append(got, bad(fmt.Sprintf("%d:%d", pe.Line, pe.Col), pe.Err))
+				default:
+					t.Fatalf("error %v", err)
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Fatalf("got %v, want %v", got, tt.want)
+			}
+			for i, w := range tt.want {
+				if w.err != nil && !errors.Is(got[i].err, w.err) {
+					t.Errorf("record %d: %v is not %v", i+1, got[i].err, w.err)
+				}
+			}
+		})
+	}
+}
+
 func TestRead(t *testing.T) {
 	samurai := example(t, "samurai")
 	sm := compiled(t, "samurai", 9, Shape{})
@@ -192,7 +259,9 @@ func TestRead(t *testing.T) {
 		{"binary/first line", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", FormatAuto, nil, []record{bad("3:1", ErrBinary)}},
 		{"binary/after a puzzle", l81 + "\n" + l81 + "\n..\x00..\n" + l81 + "\n", FormatAuto, nil, []record{ok(9, "classic"), ok(9, "classic"), bad("3:3", ErrBinary)}},
 		{"binary/in a canvas", edit(samurai, 5, 4, "\x00"), FormatAuto, nil, []record{bad("5:4", ErrBinary)}},
-		{"binary/beyond a long line", strings.Repeat(".", 20000) + "\x00\n", FormatLine, nil, []record{bad("1:16385", ErrTooLarge)}},
+		{"binary/beyond a long line", strings.Repeat(".", 20000) + "\x00\n" + l81 + "\n", FormatLine, nil, []record{bad("1:20001", ErrBinary)}},
+		{"binary/at the start of a long line", strings.Repeat(".", 99) + "\x00" + strings.Repeat(".", 20000) + "\n" + l81 + "\n", FormatLine, nil, []record{bad("1:100", ErrBinary)}},
+		{"binary/past a long line", l81 + "\n" + strings.Repeat(".", 20000) + "\n" + l81 + "\n.\x00\n", FormatAuto, nil, []record{ok(9, "classic"), bad("2:16385", ErrTooLarge), ok(9, "classic"), bad("4:2", ErrBinary)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

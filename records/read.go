@@ -73,11 +73,15 @@ func (r *Reader) Read() (*layouts.Puzzle, error) {
 		if err == io.EOF {
 			break
 		}
-		if err != nil && !errors.Is(err, layouts.ErrTooLarge) {
+		var pe *layouts.ParseError
+		switch {
+		case errors.As(err, &pe): // the input's end: binary, or a line that does not end
+			r.read++
+			return nil, err
+		case err != nil && !errors.Is(err, layouts.ErrTooLarge):
 			r.done = true
 			return nil, err
-		}
-		if err != nil {
+		case err != nil:
 			r.read++
 			return nil, &layouts.ParseError{File: r.opts.File, Line: r.num, Col: 1, Err: err}
 		}
@@ -98,16 +102,31 @@ func (r *Reader) Read() (*layouts.Puzzle, error) {
 	return nil, io.EOF
 }
 
+// maxSkip is the most of one overlong line read to find its end, in
+// bytes: past it, the input ends (a device such as /dev/zero has none).
+const maxSkip = 4 * MaxRecord
+
 // line reads the next line without its line end; a line longer than
-// MaxRecord is skipped with ErrTooLarge.
+// MaxRecord is skipped with ErrTooLarge. A NUL byte (no record holds
+// one: JSON escapes it), or a line longer than maxSkip, ends the input
+// with a *layouts.ParseError.
 func (r *Reader) line() ([]byte, error) {
 	if r.num == 0 {
 		r.in = layouts.UTF8(r.in)
 	}
 	var b []byte
 	long := false
-	for {
+	for n := 0; ; {
 		chunk, err := r.in.ReadSlice('\n')
+		if i := bytes.IndexByte(chunk, 0); i >= 0 {
+			r.done = true
+			return nil, &layouts.ParseError{File: r.opts.File, Line: r.num + 1, Col: n + i + 1, Err: fmt.Errorf("%w (a NUL byte)", layouts.ErrBinary)}
+		}
+		n += len(chunk)
+		if long && n > maxSkip {
+			r.done = true
+			return nil, &layouts.ParseError{File: r.opts.File, Line: r.num + 1, Col: 1, Err: fmt.Errorf("%w: a record of more than %d MiB; the rest of the input is not read", layouts.ErrTooLarge, maxSkip>>20)}
+		}
 		if !long {
 			b = append(b, chunk...)
 			if len(b) > MaxRecord+2 { // room for CR LF

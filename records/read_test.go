@@ -184,6 +184,48 @@ func TestReadEdges(t *testing.T) {
 	}
 }
 
+// A NUL byte, or a line that does not end (/dev/zero, a stream with no
+// line end), ends the input in one error at its place, without reading
+// on to the end: the records after it are not read.
+func TestReadEnds(t *testing.T) {
+	killer := `{"puzzle":"...3....1.2...31\n","layout":{"size":4,"grids":[{"at":"r1c1"}],"constraints":[{"kind":"killer","cells":["r1c1","r1c2"],"sum":3}]}}`
+	limit := 8 * records.MaxRecord
+	tests := []struct {
+		name string
+		in   io.Reader
+		want []string // each record: "ok" or its error
+	}{
+		{"zeros", testkit.Endless("", 0, limit), []string{"f:1:1: binary data, not a puzzle (a NUL byte)"}},
+		{"zeros after a long start", testkit.Endless(killer+"\n"+strings.Repeat(" ", records.MaxRecord+10), 0, limit),
+			[]string{"ok", "f:2:16777227: binary data, not a puzzle (a NUL byte)"}},
+		{"NUL in a record", strings.NewReader(killer + "\n" + `{"puzzle":"` + "\x00" + `"}` + "\n" + killer + "\n"),
+			[]string{"ok", "f:2:12: binary data, not a puzzle (a NUL byte)"}},
+		{"no line end", testkit.Endless(killer+"\n", ' ', limit),
+			[]string{"ok", "f:2:1: beyond limits: a record of more than 64 MiB; the rest of the input is not read"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := records.NewReader(tt.in, layouts.ReadOptions{File: "f"})
+			var got []string
+			for len(got) <= len(tt.want) {
+				p, err := r.Read()
+				if err == io.EOF {
+					break
+				}
+				switch {
+				case err != nil:
+					got = append(got, err.Error())
+				case p != nil:
+					got = append(got, "ok")
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
 // Records of one layout share one model, as the text readers' puzzles
 // do: a solver keeps its tables from one puzzle to the next.
 func TestReadSharesModels(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf16"
 
 	"gattai/internal/testkit"
@@ -143,6 +144,25 @@ func TestDecode(t *testing.T) {
 	if code != exitBadInput || !strings.HasPrefix(errs, "gattai: "+model+": ") || !strings.Contains(errs, "is false") ||
 		!strings.Contains(errs, "a model of another CNF?") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("decode with another CNF's model: exit %d, %q", code, errs)
+	}
+}
+
+// A device that never ends (/dev/zero) given as the puzzle file ends in
+// one error at its first byte, whatever the input format, rather than
+// being read for ever.
+func TestEndlessInput(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero here")
+	}
+	for _, format := range []string{"auto", "line", "rows", "canvas", "json", "fpuzzles", "sudokupad"} {
+		t.Run(format, func(t *testing.T) {
+			testkit.Within(t, 20*time.Second, func() {
+				_, errs, code := runGattai(t, "", "count", "--format", format, "/dev/zero")
+				if code != exitBadInput || !strings.HasPrefix(errs, "/dev/zero:1:1: ") || strings.Count(errs, "\n") != 1 {
+					t.Errorf("exit %d, stderr %q; want %d and one line at /dev/zero:1:1", code, errs, exitBadInput)
+				}
+			})
+		})
 	}
 }
 
