@@ -10,7 +10,8 @@
 // DetectReader says whether a stream holds links rather than text grids.
 //
 // Every read is bounded: a link, a line or a JSON document of more than
-// MaxLink bytes is an error wrapping layouts.ErrTooLarge.
+// MaxLink bytes is an error wrapping layouts.ErrTooLarge. A NUL byte in
+// a line is layouts.ErrBinary at its place. Either ends the stream.
 //
 // Errors are *layouts.ParseError at the link's line and column in the
 // input. A position inside a link's decompressed JSON, which the user

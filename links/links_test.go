@@ -104,6 +104,8 @@ func TestReader(t *testing.T) {
 		{"a record", "{\"input\": \"a.txt:1\", \"puzzle\": \"1...\"}\n", Auto, []string{"x:1:1: a gattai record (with \"puzzle\"), not a setter's puzzle: "}},
 		{"too long", good + "\n" + strings.Repeat("x", MaxLink+1) + "\n" + good + "\n", Auto, []string{"1", "x:2:1: beyond limits: a line of more than 4194304 bytes"}},
 		{"JSON too long", "{" + strings.Repeat(" ", MaxLink), Auto, []string{"x:1:1: beyond limits: a JSON puzzle of more than 4194304 bytes"}},
+		{"binary", good + "\n  ab\x00c\n" + good + "\n", Auto, []string{"1", "x:2:5: binary data, not a puzzle (a NUL byte)"}},
+		{"binary in a long line", good + "\n" + strings.Repeat("x", 100000) + "\x00\n" + good + "\n", Auto, []string{"1", "x:2:100001: binary data, not a puzzle (a NUL byte)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -172,6 +174,7 @@ func FuzzReader(f *testing.F) {
 	good := fpuzzles.LinkPrefix + lzstring.CompressToBase64(grid4+"}")
 	f.Add("# two\n" + good + "\n\n  " + good + "\n")
 	f.Add(good + "\nhello\n" + good)
+	f.Add(good + "\n  ab\x00c\n" + good)
 	f.Add("{\"cells\": [[{}]],\n \"x\" 1}\n")
 	f.Add("   {\"cells\":[[{},1]]}\n")
 	f.Add("{\"input\": \"a.txt:1\", \"puzzle\": \"1...\"}\n")

@@ -39,9 +39,9 @@ func NewReader(r io.Reader, name string, site Site) *Reader {
 
 // Read reads the next link's puzzle, as layouts.Reader reads the next
 // puzzle of a text. A bad link is a *layouts.ParseError, and the reader
-// goes on after it; so is a read that fails or a line (or JSON
-// document) of more than MaxLink bytes, and then the reader stops. At
-// the end it returns io.EOF.
+// goes on after it; so is a read that fails, a line (or JSON document)
+// of more than MaxLink bytes or a NUL byte, and then the reader stops.
+// At the end it returns io.EOF.
 func (r *Reader) Read() (*layouts.Puzzle, error) {
 	r.notes = nil
 	p, err := r.next()
@@ -74,9 +74,12 @@ func (r *Reader) next() (*Puzzle, error) {
 	for !r.done {
 		r.line++
 		text, err := readLine(r.in)
+		var nul nulByte
 		switch {
 		case err == io.EOF:
 			r.done = true
+		case errors.As(err, &nul):
+			r.done, r.err = true, &layouts.ParseError{File: r.name, Line: r.line, Col: int(nul), Err: fmt.Errorf("%w (a NUL byte)", layouts.ErrBinary)}
 		case err != nil:
 			r.done, r.err = true, r.failed(err)
 		}
@@ -102,11 +105,21 @@ func (r *Reader) failed(err error) error {
 	return &layouts.ParseError{File: r.name, Line: r.line, Col: 1, Err: err}
 }
 
-// readLine reads one line of at most MaxLink bytes.
+// nulByte is the column of a NUL byte in a line: no link holds one, so
+// the input is binary, and the reader stops there.
+type nulByte int
+
+func (n nulByte) Error() string { return fmt.Sprintf("a NUL byte at column %d", int(n)) }
+
+// readLine reads one line of at most MaxLink bytes, and no NUL byte
+// (nulByte).
 func readLine(br *bufio.Reader) ([]byte, error) {
 	var line []byte
 	for {
 		chunk, err := br.ReadSlice('\n')
+		if i := bytes.IndexByte(chunk, 0); i >= 0 {
+			return nil, nulByte(len(line) + i + 1)
+		}
 		line = append(line, chunk...)
 		if len(line) > MaxLink {
 			return nil, fmt.Errorf("%w: a line of more than %d bytes", layouts.ErrTooLarge, MaxLink)
