@@ -47,6 +47,18 @@ func (e *ParseError) Error() string {
 
 func (e *ParseError) Unwrap() error { return e.Err }
 
+// NULByte is the error of a NUL byte at line:col of file. No text holds
+// one, so every reader of puzzles ends its input there with this one
+// ErrBinary.
+func NULByte(file string, line, col int) *ParseError {
+	return binaryAt(file, line, col, "a NUL byte")
+}
+
+// binaryAt is ErrBinary at line:col of file, saying what was found.
+func binaryAt(file string, line, col int, what string) *ParseError {
+	return &ParseError{File: file, Line: line, Col: col, Err: fmt.Errorf("%w (%s)", ErrBinary, what)}
+}
+
 // maxExcerpt is the most of the input an error message repeats, in bytes.
 const maxExcerpt = 40
 

@@ -289,7 +289,7 @@ func (r *Reader) readRaw() (line, bool) {
 			what += ": UTF-16 text without its byte-order mark? Save it as UTF-8"
 		}
 		r.ended = true
-		r.ioErr = &ParseError{File: r.opts.File, Line: r.num, Col: i + 1, Err: fmt.Errorf("%w (%s)", ErrBinary, what)}
+		r.ioErr = binaryAt(r.opts.File, r.num, i+1, what)
 		return line{}, false
 	}
 	r.last = len(s)
@@ -309,7 +309,7 @@ func (r *Reader) skipLine(n int) ([]byte, error) {
 	for {
 		b, err := r.readSlice()
 		if i := bytes.IndexByte(b, 0); i >= 0 {
-			return nil, &ParseError{File: r.opts.File, Line: r.num + 1, Col: n + i + 1, Err: fmt.Errorf("%w (a NUL byte)", ErrBinary)}
+			return nil, NULByte(r.opts.File, r.num+1, n+i+1)
 		}
 		n += len(b)
 		if err != bufio.ErrBufferFull {

@@ -73,13 +73,10 @@ func (r *Reader) next() (*Puzzle, error) {
 	}
 	for !r.done {
 		r.line++
-		text, err := readLine(r.in)
-		var nul nulByte
+		text, err := r.readLine()
 		switch {
 		case err == io.EOF:
 			r.done = true
-		case errors.As(err, &nul):
-			r.done, r.err = true, &layouts.ParseError{File: r.name, Line: r.line, Col: int(nul), Err: fmt.Errorf("%w (a NUL byte)", layouts.ErrBinary)}
 		case err != nil:
 			r.done, r.err = true, r.failed(err)
 		}
@@ -95,9 +92,14 @@ func (r *Reader) next() (*Puzzle, error) {
 	return nil, io.EOF
 }
 
-// failed is the error of a read that failed at the current line. The
-// path of a file's error is left out: the error names the file already.
+// failed is the error of a read that failed at the current line, unless
+// it has its place already. The path of a file's error is left out: the
+// error names the file already.
 func (r *Reader) failed(err error) error {
+	var at *layouts.ParseError
+	if errors.As(err, &at) {
+		return err
+	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err
@@ -105,20 +107,14 @@ func (r *Reader) failed(err error) error {
 	return &layouts.ParseError{File: r.name, Line: r.line, Col: 1, Err: err}
 }
 
-// nulByte is the column of a NUL byte in a line: no link holds one, so
-// the input is binary, and the reader stops there.
-type nulByte int
-
-func (n nulByte) Error() string { return fmt.Sprintf("a NUL byte at column %d", int(n)) }
-
-// readLine reads one line of at most MaxLink bytes, and no NUL byte
-// (nulByte).
-func readLine(br *bufio.Reader) ([]byte, error) {
+// readLine reads line r.line, of at most MaxLink bytes; a NUL byte in
+// it (no link holds one) is binary data at its place.
+func (r *Reader) readLine() ([]byte, error) {
 	var line []byte
 	for {
-		chunk, err := br.ReadSlice('\n')
+		chunk, err := r.in.ReadSlice('\n')
 		if i := bytes.IndexByte(chunk, 0); i >= 0 {
-			return nil, nulByte(len(line) + i + 1)
+			return nil, layouts.NULByte(r.name, r.line, len(line)+i+1)
 		}
 		line = append(line, chunk...)
 		if len(line) > MaxLink {

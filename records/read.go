@@ -120,7 +120,7 @@ func (r *Reader) line() ([]byte, error) {
 		chunk, err := r.in.ReadSlice('\n')
 		if i := bytes.IndexByte(chunk, 0); i >= 0 {
 			r.done = true
-			return nil, &layouts.ParseError{File: r.opts.File, Line: r.num + 1, Col: n + i + 1, Err: fmt.Errorf("%w (a NUL byte)", layouts.ErrBinary)}
+			return nil, layouts.NULByte(r.opts.File, r.num+1, n+i+1)
 		}
 		n += len(chunk)
 		if long && n > maxSkip {
