@@ -1,6 +1,7 @@
 // Package gattai solves Sudoku on any layout of overlapping grids, with
 // one verified answer: read puzzles (text grids, or setters' links
-// through package links), solve, count to a limit, explain a
+// through package links), solve, count to a limit (with a candidate
+// ruled out, too: how generate proves a removal), explain a
 // contradiction or where two solutions differ, export CNF.
 //
 // It owns the choice of engine and the checks. Every engine, the native

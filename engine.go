@@ -45,6 +45,11 @@ type Native struct {
 	// Solver.CountWithin sets it for one call.
 	maxNodes int64
 
+	// without rules a candidate out of the searches, if its digit is
+	// not 0 (backtrack.Solver.CountWithout); Solver.CountWithout sets it
+	// for one call, in every engine.
+	without candidate
+
 	room []uint8 // for the next solution (Solver.Reuse)
 }
 
@@ -77,7 +82,12 @@ func (e *Native) Count(ctx context.Context, p *layouts.Puzzle, limit int) (res R
 	}
 	start := time.Now()
 	e.s.MaxNodes = e.maxNodes
-	r, err := e.s.Count(ctx, p, limit) // which validates p, as admit does
+	var r backtrack.Result
+	if e.without.digit != 0 {
+		r, err = e.s.CountWithout(ctx, p, limit, e.without.cell, e.without.digit)
+	} else {
+		r, err = e.s.Count(ctx, p, limit) // which validates p, as admit does
+	}
 	res.Elapsed = time.Since(start)
 	if err != nil {
 		return res, err
@@ -95,6 +105,8 @@ var ErrNodes = backtrack.ErrNodes
 // returns at once and the search ends in the background.
 type Gophersat struct {
 	Encoding encode.Options
+
+	without candidate // see Native.without
 }
 
 // Name is "sat".
@@ -107,7 +119,7 @@ func (e *Gophersat) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Re
 		return res, err
 	}
 	start := time.Now()
-	r, err := sat.Count(ctx, p, sat.Options{Encoding: e.Encoding.AMO, Sum: e.Encoding.Sum, Limit: limit})
+	r, err := sat.Count(ctx, p, satOptions(e.Encoding, limit, e.without))
 	res.Elapsed = time.Since(start)
 	if err != nil {
 		return res, err
@@ -124,6 +136,8 @@ type External struct {
 	Encoding encode.Options
 
 	found *bool // available's answer, looked up once
+
+	without candidate // see Native.without
 }
 
 // Name is the solver's file name.
@@ -147,13 +161,18 @@ func (e *External) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Res
 		return res, err
 	}
 	start := time.Now()
-	r, err := sat.External{Solver: e.Solver}.Count(ctx, p, sat.Options{Encoding: e.Encoding.AMO, Sum: e.Encoding.Sum, Limit: limit})
+	r, err := sat.External{Solver: e.Solver}.Count(ctx, p, satOptions(e.Encoding, limit, e.without))
 	res.Elapsed = time.Since(start)
 	if err != nil {
 		return res, err
 	}
 	res.fromSAT(r)
 	return res, nil
+}
+
+// satOptions are the options of a SAT engine's count.
+func satOptions(enc encode.Options, limit int, without candidate) sat.Options {
+	return sat.Options{Encoding: enc.AMO, Sum: enc.Sum, Limit: limit, Without: sat.Candidate{Cell: without.cell, Digit: without.digit}}
 }
 
 func (res *Result) fromSAT(r sat.Result) {

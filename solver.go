@@ -118,6 +118,9 @@ type Solver struct {
 	// one goroutine at a time (auto waits for it).
 	nativeCheck layouts.Checker
 
+	// without is the candidate that CountWithout rules out, for checked.
+	without candidate
+
 	// budget is autoBudget; tests shorten it.
 	budget func(m *layouts.Model, external bool) budget
 }
@@ -203,6 +206,48 @@ func (s *Solver) CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, 
 	s.native.maxNodes = nodes
 	defer func() { s.native.maxNodes = 0 }()
 	return s.checked(ctx, s.native, p, max(limit, 1))
+}
+
+// CountWithout is Count of the solutions of p in which cell (an index
+// into p.Givens) does not hold digit (1..N), as if that candidate were
+// ruled out, with the engines of the options: the SAT engines add a
+// unit clause. A generator proves the removal of a given this way: the
+// puzzle without it keeps its one solution exactly when no solution
+// puts another digit there, a search that need not find the solution
+// it knows. Every grid an engine returns is checked to hold another
+// digit at cell, besides layouts.Check. A cell or digit out of range is
+// an error wrapping layouts.ErrPuzzle.
+func (s *Solver) CountWithout(ctx context.Context, p *layouts.Puzzle, limit int, cell int, digit uint8) (Result, error) {
+	if err := modelless(p); err != nil {
+		return Result{Limit: max(limit, 1)}, err
+	}
+	if cell < 0 || cell >= len(p.Givens) || digit < 1 || int(digit) > p.Model.N {
+		return Result{Limit: max(limit, 1)}, fmt.Errorf("%w: candidate %d of cell %d: no such cell or digit", layouts.ErrPuzzle, digit, cell)
+	}
+	s.ruleOut(candidate{cell, digit})
+	defer s.ruleOut(candidate{})
+	return s.Count(ctx, p, limit)
+}
+
+// ruleOut sets the candidate that every engine rules out (none: the
+// zero candidate).
+func (s *Solver) ruleOut(c candidate) {
+	s.without = c
+	s.native.without = c
+	for _, e := range []Engine{s.sat, s.gopher} {
+		switch e := e.(type) {
+		case *Gophersat:
+			e.without = c
+		case *External:
+			e.without = c
+		}
+	}
+}
+
+// A candidate is a digit at a cell; digit 0 is none.
+type candidate struct {
+	cell  int
+	digit uint8
 }
 
 // budget is how much the native engine searches a puzzle alone before
@@ -475,6 +520,9 @@ func (s *Solver) checked(ctx context.Context, e Engine, p *layouts.Puzzle, limit
 		}
 		if err := check(p, r.Grid); err != nil {
 			return r, fmt.Errorf("%w: %s returned a wrong grid: %w", ErrEngine, e.Name(), err)
+		}
+		if w := s.without; w.digit != 0 && r.Grid.Digits[w.cell] == w.digit {
+			return r, fmt.Errorf("%w: %s returned a grid with %d at cell %d, which was ruled out", ErrEngine, e.Name(), w.digit, w.cell)
 		}
 	}
 	return r, nil

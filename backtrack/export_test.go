@@ -26,9 +26,9 @@ func MatchFrom(s *Solver, from int64) *Solver {
 }
 
 // General makes s use the general engine on a board that backtrack/nine
-// would take as linked grids.
+// would take, as linked grids or a classic 9x9.
 func General(s *Solver) *Solver {
-	s.linked = nil
+	s.linked, s.classic9 = nil, false
 	return s
 }
 

@@ -167,25 +167,54 @@ func emptyShared(m *layouts.Model, p *layouts.Puzzle) int {
 	return -1
 }
 
-// FuzzLinked holds the linked path to the general engine on puzzles
-// made from bytes over the shipped solutions of four linked layouts:
-// the first byte picks the layout and the limit, then each byte is a
-// cell: 160 and up keeps the solution's digit there, 128..159 gives a
-// digit of its own (often a wrong one), below 128 leaves it empty.
-func FuzzLinked(f *testing.F) {
-	names := []string{"twodoku", "samurai", "sohei", "windmill"}
-	type board struct {
-		m       *layouts.Model
-		lk, gen *backtrack.Solver
-		sol     []uint8
-	}
-	var boards []board
+// A fuzzBoard is a built-in layout of 9x9 grids with its shipped
+// solution, a solver of the model (its fast path) and one of the
+// general engine.
+type fuzzBoard struct {
+	m      *layouts.Model
+	s, gen *backtrack.Solver
+	sol    []uint8
+}
+
+// fuzzBoards are the boards of the layouts names.
+func fuzzBoards(f *testing.F, names ...string) []fuzzBoard {
+	var boards []fuzzBoard
 	for _, name := range names {
 		m := testkit.Model(f, name, 9)
 		sol := testkit.ReadPuzzle(f, "../testdata/examples/"+name+".solution.txt", m).Givens
-		boards = append(boards, board{m, backtrack.New(m), backtrack.General(backtrack.New(m)), sol})
-		if !backtrack.Linked(boards[len(boards)-1].lk) {
-			f.Fatalf("%s: the linked path is not taken", name)
+		boards = append(boards, fuzzBoard{m, backtrack.New(m), backtrack.General(backtrack.New(m)), sol})
+	}
+	return boards
+}
+
+// puzzle is a puzzle of b made from bytes, one a cell: 160 and up keeps
+// the solution's digit there, 128..159 gives a digit of its own (often
+// a wrong one), below 128 leaves it empty.
+func (b fuzzBoard) puzzle(data []byte) *layouts.Puzzle {
+	p := layouts.NewPuzzle(b.m)
+	for c, x := range data {
+		if c >= len(p.Givens) {
+			break
+		}
+		switch {
+		case x >= 160:
+			p.Givens[c] = b.sol[c]
+		case x >= 128:
+			p.Givens[c] = x%9 + 1
+		}
+	}
+	return p
+}
+
+// FuzzLinked holds the linked path to the general engine on puzzles
+// made from bytes over the shipped solutions of four linked layouts:
+// the first byte picks the layout and the limit, then each byte is a
+// cell (see fuzzBoard.puzzle).
+func FuzzLinked(f *testing.F) {
+	boards := fuzzBoards(f, "twodoku", "samurai", "sohei", "windmill")
+	for _, b := range boards {
+		if !backtrack.Linked(b.s) {
+			f.Fatalf("%s: the linked path is not taken", b.m.Layout.Name)
 		}
 	}
 	f.Add([]byte{0})
@@ -199,19 +228,8 @@ func FuzzLinked(f *testing.F) {
 		}
 		b := boards[int(data[0])%len(boards)]
 		limit := int(data[0])/len(boards)%6 + 1
-		p := layouts.NewPuzzle(b.m)
-		for c, x := range data[1:] {
-			if c >= len(p.Givens) {
-				break
-			}
-			switch {
-			case x >= 160:
-				p.Givens[c] = b.sol[c]
-			case x >= 128:
-				p.Givens[c] = x%9 + 1
-			}
-		}
-		r := count(t, b.lk, p, limit)
+		p := b.puzzle(data[1:])
+		r := count(t, b.s, p, limit)
 		w := count(t, b.gen, p, limit)
 		if r.Count != w.Count {
 			t.Fatalf("count to %d: linked %d, general %d\n%s", limit, r.Count, w.Count, p)

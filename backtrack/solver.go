@@ -243,6 +243,24 @@ func Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
 // search ends, ErrNodes when it reached MaxNodes; the result then holds
 // what was found so far.
 func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
+	return s.countWithout(ctx, p, limit, -1, 0)
+}
+
+// CountWithout is Count of the solutions of p in which cell does not
+// hold digit: p with that candidate ruled out. generate proves the
+// removal of a given this way: the puzzle without it keeps one solution
+// exactly when none puts another digit there, a search that need not
+// find the solution it knows. A cell outside 0..len(p.Givens)-1 or a
+// digit outside 1..N is an error wrapping layouts.ErrPuzzle.
+func (s *Solver) CountWithout(ctx context.Context, p *layouts.Puzzle, limit int, cell int, digit uint8) (Result, error) {
+	if cell < 0 || cell >= len(s.model.Cells) || digit < 1 || int(digit) > s.model.N {
+		return Result{}, fmt.Errorf("%w: candidate %d of cell %d: no such cell or digit", layouts.ErrPuzzle, digit, cell)
+	}
+	return s.countWithout(ctx, p, limit, cell, digit)
+}
+
+// countWithout is Count, ruling out digit at cell when cell is not -1.
+func (s *Solver) countWithout(ctx context.Context, p *layouts.Puzzle, limit int, cell int, digit uint8) (Result, error) {
 	if err := p.Validate(); err != nil {
 		return Result{}, err
 	}
@@ -261,7 +279,7 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 	// takes. This is the one place to hand such puzzles to it.
 	if s.classic9 {
 		var grid [81]uint8
-		count, guesses, err := nine.Count(ctx, (*[81]uint8)(p.Givens), limit, &grid)
+		count, guesses, err := nine.CountWithout(ctx, (*[81]uint8)(p.Givens), limit, &grid, cell, digit)
 		res := Result{Count: count, Nodes: guesses}
 		if count > 0 {
 			d := s.take(81)
@@ -275,7 +293,7 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 	// s.linked was compiled from.
 	if s.linked != nil {
 		digits := s.take(len(p.Givens))
-		count, guesses, err := s.linked.Count(ctx, p.Givens, limit, digits)
+		count, guesses, err := s.linked.CountWithout(ctx, p.Givens, limit, digits, cell, digit)
 		res := Result{Count: count, Nodes: guesses}
 		if count > 0 {
 			res.Grid = layouts.Grid{Model: s.model, Digits: digits}
@@ -297,7 +315,7 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 	s.ctx, s.done, s.puzzle = ctx, ctx.Done(), p
 	defer func() { s.ctx, s.done, s.puzzle = nil, nil, nil }()
 
-	if s.start(p.Givens) {
+	if s.start(p.Givens) && s.without(cell, digit) {
 		s.search()
 	}
 	res := Result{Count: s.count, Nodes: s.nodes}
@@ -351,6 +369,19 @@ func (s *Solver) start(givens []uint8) bool {
 		}
 	}
 	return s.propagate()
+}
+
+// without rules out digit at cell, unless cell is -1, and propagates.
+// It reports false on a contradiction.
+func (s *Solver) without(cell int, digit uint8) bool {
+	if cell < 0 {
+		return true
+	}
+	if !s.remove(int32(cell), 1<<(digit-1)) || !s.propagate() {
+		s.clear()
+		return false
+	}
+	return true
 }
 
 // search explores the state, which propagate left consistent, and

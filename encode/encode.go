@@ -379,6 +379,19 @@ func (f *Formula) Block(g layouts.Grid) []int {
 	return clause
 }
 
+// RuleOut adds the clause that cell c does not hold digit d, so that
+// the solver looks for the grids with another digit there: a unit
+// clause, or nothing when the givens or rules rule d out already, or
+// the empty clause when c is given d.
+func (f *Formula) RuleOut(c, d int) {
+	switch v := f.Var(c, d); {
+	case v != 0:
+		f.Clauses = append(f.Clauses, []int{-v})
+	case c >= 0 && c < len(f.Puzzle.Givens) && int(f.Puzzle.Givens[c]) == d:
+		f.Clauses = append(f.Clauses, []int{})
+	}
+}
+
 // String summarises the formula: "10 vars (10 cell), 31 clauses,
 // pairwise", and with killer cages ", killer combinations".
 func (f *Formula) String() string {

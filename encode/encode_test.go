@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"gattai/encode"
+	"gattai/internal/testkit"
 	"gattai/layouts"
 )
 
@@ -353,5 +354,40 @@ func TestPuzzleContext(t *testing.T) {
 	b, err := encode.Puzzle(small, encode.Options{})
 	if err != nil || !slices.EqualFunc(a.Clauses, b.Clauses, slices.Equal) {
 		t.Errorf("PuzzleContext and Puzzle differ: %v, %v", a, err)
+	}
+}
+
+// RuleOut adds a unit clause for an open candidate, nothing for one the
+// givens rule out or out of range, and the empty clause for a given's
+// own digit.
+func TestRuleOut(t *testing.T) {
+	p := layouts.NewPuzzle(testkit.Model(t, "classic", 4))
+	p.Givens[0] = 1 // and cell 1, in its row, cannot hold 1
+	const none, unit, empty = 0, 1, 2
+	for _, c := range []struct{ cell, digit, want int }{
+		{1, 2, unit},
+		{1, 1, none},
+		{0, 2, none},
+		{0, 1, empty},
+		{-1, 1, none},
+		{16, 1, none},
+		{1, 5, none},
+	} {
+		f, err := encode.Puzzle(p, encode.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(f.Clauses)
+		f.RuleOut(c.cell, c.digit)
+		var want [][]int
+		switch c.want {
+		case unit:
+			want = [][]int{{-f.Var(c.cell, c.digit)}}
+		case empty:
+			want = [][]int{{}}
+		}
+		if got := f.Clauses[n:]; !reflect.DeepEqual(got, want) && (len(got) != 0 || len(want) != 0) {
+			t.Errorf("cell %d digit %d: added %v, want %v", c.cell, c.digit, got, want)
+		}
 	}
 }

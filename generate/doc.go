@@ -40,7 +40,11 @@
 //     random order, an orbit of Options.Symmetry at a time, keeping a
 //     removal while the puzzle has exactly one solution: a count to 2,
 //     skipped when every removed cell is a naked or hidden single of
-//     the givens left. With clue kinds this goes down to no givens at
+//     the givens left. The removal of one given is proved by a search
+//     for a solution with another digit in its cell instead
+//     (WithoutCounter; Solvers' and the tests' counters are): any
+//     second solution has one, and the search need not find the
+//     solution it knows. With clue kinds this goes down to no givens at
 //     all where the clues allow.
 //
 // Removing givens never removes solutions, so an orbit whose removal

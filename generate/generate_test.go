@@ -721,3 +721,73 @@ func TestReduceBound(t *testing.T) {
 		}
 	}
 }
+
+// countOnly is a counter with Count alone: no bound, no candidate ruled
+// out.
+type countOnly struct{ c gen.Counter }
+
+func (c countOnly) Count(ctx context.Context, p *layouts.Puzzle, limit int) (int, layouts.Grid, error) {
+	return c.c.Count(ctx, p, limit)
+}
+
+// withoutCalls is gen.Counter counting its calls of CountWithout.
+type withoutCalls struct {
+	gen.Counter
+	calls *atomic.Int64
+}
+
+func (c withoutCalls) CountWithout(ctx context.Context, p *layouts.Puzzle, limit int, cell int, digit uint8) (int, error) {
+	c.calls.Add(1)
+	return c.Counter.CountWithout(ctx, p, limit, cell, digit)
+}
+
+// TestWithout: a WithoutCounter makes the puzzles that counts to 2
+// make: a removal proved by ruling out the given's digit is one that
+// leaves one solution. Symmetric orbits of two cells or more are still
+// counted to 2.
+func TestWithout(t *testing.T) {
+	for _, c := range []struct {
+		layout string
+		n      int
+		opts   generate.Options
+	}{
+		{"classic", 9, generate.Options{Count: 20}},
+		{"classic", 9, generate.Options{Count: 5, Symmetry: generate.Rotate180}},
+		{"classic", 6, generate.Options{Count: 20}},
+		{"classic", 12, generate.Options{Count: 2}},
+		{"samurai", 9, generate.Options{Count: 2}},
+		{"twodoku", 6, generate.Options{Count: 5}},
+		{"classic", 9, generate.Options{Count: 3, Kinds: []string{"killer"}}},
+		{"classic", 6, generate.Options{Count: 3, Kinds: []string{"nonconsecutive"}}},
+	} {
+		name := fmt.Sprintf("%s%d %v %s", c.layout, c.n, c.opts.Kinds, c.opts.Symmetry)
+		m := testkit.Model(t, c.layout, c.n)
+		var calls atomic.Int64
+		build := func(counter func(*layouts.Model) generate.Counter) []generate.Puzzle {
+			var out []generate.Puzzle
+			opts := c.opts
+			opts.Seed = 5
+			err := generate.Generate(context.Background(), m, opts, counter, func(p generate.Puzzle) error {
+				out = append(out, p)
+				return nil
+			})
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			return out
+		}
+		want := build(func(m *layouts.Model) generate.Counter { return countOnly{gen.NewCounter(m).(gen.Counter)} })
+		got := build(func(m *layouts.Model) generate.Counter {
+			return withoutCalls{gen.NewCounter(m).(gen.Counter), &calls}
+		})
+		if c.opts.Symmetry == generate.NoSymmetry && calls.Load() == 0 {
+			t.Errorf("%s: CountWithout never called", name)
+		}
+		for i := range want {
+			if !slices.Equal(got[i].Givens, want[i].Givens) {
+				t.Errorf("%s: puzzle %d differs from the one counts to 2 make\n%s\n%s", name, i+1, got[i].Puzzle, want[i].Puzzle)
+			}
+			verify(t, got[i], c.opts.Symmetry)
+		}
+	}
+}

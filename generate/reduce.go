@@ -19,6 +19,17 @@ type Counter interface {
 	Count(ctx context.Context, p *layouts.Puzzle, limit int) (count int, first layouts.Grid, err error)
 }
 
+// A WithoutCounter is a Counter that can also rule out a candidate:
+// CountWithout counts the solutions of p in which cell does not hold
+// digit. Reduce proves the removal of one given with it: the puzzle
+// keeps its one solution exactly when none puts another digit in the
+// cell, a search that need not find the solution it knows, where a
+// count to 2 finds it first.
+type WithoutCounter interface {
+	Counter
+	CountWithout(ctx context.Context, p *layouts.Puzzle, limit int, cell int, digit uint8) (count int, err error)
+}
+
 // ErrNoGrid is returned by Fill and Grow for a model that has no complete grid.
 var ErrNoGrid = errors.New("the layout has no complete grid")
 
@@ -181,7 +192,9 @@ const removeNodes = 1 << 14
 // A removal is proved by counting to 2, unless every removed cell is a
 // single: its digit the one no peer's given holds, or the one digit no
 // other cell of one of its full units can take. Then the solution is
-// still forced, and Reduce skips the count.
+// still forced, and Reduce skips the count. With a WithoutCounter, the
+// removal of one given is proved by a search for a solution with
+// another digit in its cell instead.
 //
 // With a floor above 0 the result is not minimal anyway: then, with a
 // BoundedCounter, a removal whose count passes removeNodes search nodes
@@ -232,9 +245,15 @@ func (r *reducer) reduce(ctx context.Context, c Counter, p *layouts.Puzzle, orbi
 		if !r.singles(p, o) {
 			k, ok := 0, true
 			var err error
-			if b, bounded := c.(BoundedCounter); bounded && floor > 0 {
+			b, bounded := c.(BoundedCounter)
+			w, without := c.(WithoutCounter)
+			switch {
+			case bounded && floor > 0:
 				k, _, ok, err = b.CountWithin(ctx, p, 2, removeNodes)
-			} else {
+			case without && len(o) == 1:
+				k, err = w.CountWithout(ctx, p, 1, o[0], r.was[0])
+				k++ // and the solution it knows
+			default:
 				k, _, err = c.Count(ctx, p, 2)
 			}
 			if err != nil {

@@ -36,3 +36,9 @@ func (c solverCounter) CountWithin(ctx context.Context, p *layouts.Puzzle, limit
 	}
 	return r.Count, r.Grid, err == nil, err
 }
+
+// CountWithout is the solver's CountWithout (see WithoutCounter).
+func (c solverCounter) CountWithout(ctx context.Context, p *layouts.Puzzle, limit int, cell int, digit uint8) (int, error) {
+	r, err := c.s.CountWithout(ctx, p, limit, cell, digit)
+	return r.Count, err
+}

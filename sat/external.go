@@ -72,7 +72,7 @@ func (e External) Count(ctx context.Context, p *layouts.Puzzle, opts Options) (R
 		}
 		return res, fmt.Errorf("solver %q %w on PATH", e.Solver, ErrNoSolver)
 	}
-	f, err := encode.PuzzleContext(ctx, p, opts.encode())
+	f, err := opts.formula(ctx, p)
 	if err != nil {
 		return res, err
 	}

@@ -28,6 +28,26 @@ type Options struct {
 	Encoding encode.AMO // at-most-one encoding; encode.Auto picks per size
 	Sum      encode.Sum // killer sum encoding; encode.SumAuto is the default
 	Limit    int        // stop after this many grids; less than 1 means 1
+
+	// Without, when its Digit is not 0, rules a candidate out: only the
+	// grids with another digit at its cell count (see
+	// encode.Formula.RuleOut).
+	Without Candidate
+}
+
+// A Candidate is a digit at a cell (an index into the puzzle's givens).
+type Candidate struct {
+	Cell  int
+	Digit uint8
+}
+
+// formula encodes p with o, the candidate o.Without ruled out.
+func (o Options) formula(ctx context.Context, p *layouts.Puzzle) (*encode.Formula, error) {
+	f, err := encode.PuzzleContext(ctx, p, o.encode())
+	if err == nil && o.Without.Digit != 0 {
+		f.RuleOut(o.Without.Cell, int(o.Without.Digit))
+	}
+	return f, err
 }
 
 func (o Options) encode() encode.Options {
@@ -74,7 +94,7 @@ func Count(ctx context.Context, p *layouts.Puzzle, opts Options) (Result, error)
 	done := make(chan outcome, 1)
 	go func() {
 		var o outcome
-		f, err := encode.PuzzleContext(ctx, q, opts.encode()) // stops when abandoned
+		f, err := opts.formula(ctx, q) // stops when abandoned
 		if err != nil {
 			o.res.Engine, o.err = "gophersat", err
 		} else {

@@ -1,11 +1,13 @@
 package nine
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // MaxLinked is the most grids Link takes.
@@ -187,6 +189,13 @@ const checkEvery = 256
 // the search ends, the error is ctx.Err() and the count what was found so
 // far. It allocates only when a search goes deeper than any before on l.
 func (l *Linked) Count(ctx context.Context, givens []uint8, limit int, solution []uint8) (count int, guesses int64, err error) {
+	return l.CountWithout(ctx, givens, limit, solution, -1, 0)
+}
+
+// CountWithout is Count of the solutions in which cell does not hold
+// digit (1..9): the givens with that candidate ruled out. Another cell
+// or digit rules out nothing.
+func (l *Linked) CountWithout(ctx context.Context, givens []uint8, limit int, solution []uint8, cell int, digit uint8) (count int, guesses int64, err error) {
 	if len(givens) != l.cells || solution != nil && len(solution) != l.cells {
 		panic("nine: Linked.Count: givens or solution of the wrong length")
 	}
@@ -219,6 +228,15 @@ func (l *Linked) Count(ctx context.Context, givens []uint8, limit int, solution 
 				m[i] = ia[d]
 			}
 		}
+	}
+	if cell >= 0 && cell < l.cells && digit >= 1 && digit <= 9 {
+		// One board holding the cell is enough: link narrows the others.
+		i, _ := slices.BinarySearchFunc(l.places, int32(cell), func(p place, c int32) int { return cmp.Compare(p.c, c) })
+		p := l.places[i]
+		g, b := int(p.at)/len(givenBands{}), p.at&3
+		m := [3]uint32{bandMask, bandMask, bandMask}
+		m[b] &^= p.bit
+		st[g].narrow(uint(l.index[g][digit-1]), &m)
 	}
 	l.bump = 1 << weightShift
 	s := linkedSearch{limit: max(limit, 1), solution: solution, done: ctx.Done()}

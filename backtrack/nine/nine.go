@@ -40,6 +40,23 @@ type solver struct {
 // search ends (it looks every checkEvery guesses), the error is ctx.Err()
 // and the count what was found so far. It does not allocate.
 func Count(ctx context.Context, givens *[81]uint8, limit int, solution *[81]uint8) (count int, guesses int64, err error) {
+	return countFrom(ctx, givens, limit, solution, 0, [3]uint32{bandMask, bandMask, bandMask})
+}
+
+// CountWithout is Count of the solutions in which cell (0..80) does not
+// hold digit (1..9): the givens with that candidate ruled out. Another
+// cell or digit rules out nothing.
+func CountWithout(ctx context.Context, givens *[81]uint8, limit int, solution *[81]uint8, cell int, digit uint8) (count int, guesses int64, err error) {
+	m := [3]uint32{bandMask, bandMask, bandMask}
+	if cell >= 0 && cell < 81 && digit >= 1 && digit <= 9 {
+		p := posOf[cell]
+		m[p&3] &^= 1 << (p >> 2)
+	}
+	return countFrom(ctx, givens, limit, solution, uint(digit+8)%9, m)
+}
+
+// countFrom is Count with the givens' digit d narrowed to the cells m.
+func countFrom(ctx context.Context, givens *[81]uint8, limit int, solution *[81]uint8, d uint, m [3]uint32) (int, int64, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, 0, err
 	}
@@ -48,7 +65,8 @@ func Count(ctx context.Context, givens *[81]uint8, limit int, solution *[81]uint
 		return 0, 0, nil
 	}
 	s := solver{limit: max(limit, 1), solution: solution, done: ctx.Done()}
-	s.search(g, 0, [3]uint32{bandMask, bandMask, bandMask})
+	s.search(g, d, m)
+	var err error
 	if s.stopped {
 		err = ctx.Err()
 	}

@@ -43,6 +43,13 @@ func (c Counter) CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, 
 	return r.Count, r.Grid, err == nil, err
 }
 
+// CountWithout is the solver's CountWithout (see
+// generate.WithoutCounter).
+func (c Counter) CountWithout(ctx context.Context, p *layouts.Puzzle, limit int, cell int, digit uint8) (int, error) {
+	r, err := c.Solver.CountWithout(ctx, p, limit, cell, digit)
+	return r.Count, err
+}
+
 // Filled returns a random complete valid grid of the model
 // (generate.Grow with backtrack), deterministic for rng.
 func Filled(m *layouts.Model, rng *rand.Rand) layouts.Grid {
