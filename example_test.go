@@ -48,6 +48,33 @@ func ExampleCount() {
 	// 1 unique
 }
 
+// Can a given go? The puzzle less that given keeps its one solution
+// exactly when no solution has another digit there: one search with
+// the candidate ruled out, which need not find the solution it knows.
+// In this 17-given puzzle the 3 at r2c6 cannot go.
+func ExampleSolver_CountWithout() {
+	p, err := layouts.NewReader(strings.NewReader(
+		"..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9\n"),
+		layouts.ReadOptions{}).Read()
+	if err != nil {
+		log.Fatal(err)
+	}
+	s, err := gattai.New(gattai.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	const cell = 14 // r2c6
+	digit := p.Givens[cell]
+	p.Givens[cell] = 0
+	r, err := s.CountWithout(context.Background(), p, 1, cell, digit)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("without the %d at r2c6: %d other solution found, with a %d there\n", digit, r.Count, r.Grid.Digits[cell])
+	// Output:
+	// without the 3 at r2c6: 1 other solution found, with a 4 there
+}
+
 // Explain why a puzzle has no solution: a minimal set of givens that
 // cannot all hold. Row 1 leaves 3 and 4 for r1c3 and r1c4, but the box
 // already has its 3 at r2c3; the 3 at r4c4 plays no part.
