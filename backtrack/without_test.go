@@ -35,22 +35,21 @@ func countWithout(t testing.TB, s *backtrack.Solver, p *layouts.Puzzle, limit, c
 // ruled out, to what Count says: the solutions with another digit at
 // cell are all of p's less those with digit there (p given digit at
 // cell). The engines s (the fast path) and gen (the general engine)
-// must both hold to it. It returns p's solutions, or 0 when p has many
-// or more (then it holds nothing).
+// must both hold to it. It returns p's solutions, or 0 when p has
+// manySolutions or more (then it holds nothing).
 func agreeWithout(t *testing.T, s, gen *backtrack.Solver, p *layouts.Puzzle, cell int, digit uint8, what string) int {
 	t.Helper()
-	const many = manySolutions
-	all := count(t, gen, p, many).Count
-	if all >= many {
+	all := count(t, gen, p, manySolutions).Count
+	if all >= manySolutions {
 		return 0
 	}
 	want := all
 	if p.Givens[cell] == 0 || p.Givens[cell] == digit {
 		q := clone(p)
 		q.Givens[cell] = digit
-		want -= count(t, gen, q, many).Count
+		want -= count(t, gen, q, manySolutions).Count
 	}
-	for _, limit := range []int{1, 2, many} {
+	for _, limit := range []int{1, 2, manySolutions} {
 		for name, e := range map[string]*backtrack.Solver{"fast": s, "general": gen} {
 			if got := countWithout(t, e, p, limit, cell, digit).Count; got != min(want, limit) {
 				t.Fatalf("%s: %s engine, count to %d without %d at cell %d: %d, want %d", what, name, limit, digit, cell, got, min(want, limit))
@@ -62,7 +61,7 @@ func agreeWithout(t *testing.T, s, gen *backtrack.Solver, p *layouts.Puzzle, cel
 
 // TestCountWithout rules out candidates of the shipped examples less a
 // few givens, on every path of the engine: classic 9x9, linked grids
-// and the general engine (6x6, 16x16, a killer).
+// and the general engine (on the same boards, and on 6x6 and 16x16).
 func TestCountWithout(t *testing.T) {
 	for _, c := range []struct{ layout, file string }{
 		{"classic", "examples/classic"},
@@ -128,8 +127,8 @@ func fewMore(t *testing.T, gen *backtrack.Solver, p *layouts.Puzzle) *layouts.Pu
 }
 
 // withoutCases rules out, in p and in p less one or two givens (see
-// fewMore), the solution's digit and another at the first empty cells, a given cell
-// and a cell that two grids share.
+// fewMore), the solution's digit and another: at the first empty
+// cells, at given cells, and at a cell that two grids share.
 func withoutCases(t *testing.T, s, gen *backtrack.Solver, p *layouts.Puzzle, sol []uint8) {
 	t.Helper()
 	n := uint8(p.Model.N)
