@@ -45,10 +45,10 @@ type Native struct {
 	// Solver.CountWithin sets it for one call.
 	maxNodes int64
 
-	// without rules a candidate out of the searches, if its digit is
+	// without rules a candidate out of the searches, if its Digit is
 	// not 0 (backtrack.Solver.CountWithout); Solver.CountWithout sets it
 	// for one call, in every engine.
-	without candidate
+	without sat.Candidate
 
 	room []uint8 // for the next solution (Solver.Reuse)
 }
@@ -83,8 +83,8 @@ func (e *Native) Count(ctx context.Context, p *layouts.Puzzle, limit int) (res R
 	start := time.Now()
 	e.s.MaxNodes = e.maxNodes
 	var r backtrack.Result
-	if e.without.digit != 0 {
-		r, err = e.s.CountWithout(ctx, p, limit, e.without.cell, e.without.digit)
+	if e.without.Digit != 0 {
+		r, err = e.s.CountWithout(ctx, p, limit, e.without.Cell, e.without.Digit)
 	} else {
 		r, err = e.s.Count(ctx, p, limit) // which validates p, as admit does
 	}
@@ -106,7 +106,7 @@ var ErrNodes = backtrack.ErrNodes
 type Gophersat struct {
 	Encoding encode.Options
 
-	without candidate // see Native.without
+	without sat.Candidate // see Native.without
 }
 
 // Name is "sat".
@@ -137,7 +137,7 @@ type External struct {
 
 	found *bool // available's answer, looked up once
 
-	without candidate // see Native.without
+	without sat.Candidate // see Native.without
 }
 
 // Name is the solver's file name.
@@ -171,8 +171,8 @@ func (e *External) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Res
 }
 
 // satOptions are the options of a SAT engine's count.
-func satOptions(enc encode.Options, limit int, without candidate) sat.Options {
-	return sat.Options{Encoding: enc.AMO, Sum: enc.Sum, Limit: limit, Without: sat.Candidate{Cell: without.cell, Digit: without.digit}}
+func satOptions(enc encode.Options, limit int, without sat.Candidate) sat.Options {
+	return sat.Options{Encoding: enc.AMO, Sum: enc.Sum, Limit: limit, Without: without}
 }
 
 func (res *Result) fromSAT(r sat.Result) {

@@ -118,9 +118,6 @@ type Solver struct {
 	// one goroutine at a time (auto waits for it).
 	nativeCheck layouts.Checker
 
-	// without is the candidate that CountWithout rules out, for checked.
-	without candidate
-
 	// budget is autoBudget; tests shorten it.
 	budget func(m *layouts.Model, external bool) budget
 }
@@ -224,15 +221,14 @@ func (s *Solver) CountWithout(ctx context.Context, p *layouts.Puzzle, limit int,
 	if cell < 0 || cell >= len(p.Givens) || digit < 1 || int(digit) > p.Model.N {
 		return Result{Limit: max(limit, 1)}, fmt.Errorf("%w: candidate %d of cell %d: no such cell or digit", layouts.ErrPuzzle, digit, cell)
 	}
-	s.ruleOut(candidate{cell, digit})
-	defer s.ruleOut(candidate{})
+	s.ruleOut(sat.Candidate{Cell: cell, Digit: digit})
+	defer s.ruleOut(sat.Candidate{})
 	return s.Count(ctx, p, limit)
 }
 
 // ruleOut sets the candidate that every engine rules out (none: the
 // zero candidate).
-func (s *Solver) ruleOut(c candidate) {
-	s.without = c
+func (s *Solver) ruleOut(c sat.Candidate) {
 	s.native.without = c
 	for _, e := range []Engine{s.sat, s.gopher} {
 		switch e := e.(type) {
@@ -242,12 +238,6 @@ func (s *Solver) ruleOut(c candidate) {
 			e.without = c
 		}
 	}
-}
-
-// A candidate is a digit at a cell; digit 0 is none.
-type candidate struct {
-	cell  int
-	digit uint8
 }
 
 // budget is how much the native engine searches a puzzle alone before
@@ -521,8 +511,8 @@ func (s *Solver) checked(ctx context.Context, e Engine, p *layouts.Puzzle, limit
 		if err := check(p, r.Grid); err != nil {
 			return r, fmt.Errorf("%w: %s returned a wrong grid: %w", ErrEngine, e.Name(), err)
 		}
-		if w := s.without; w.digit != 0 && r.Grid.Digits[w.cell] == w.digit {
-			return r, fmt.Errorf("%w: %s returned a grid with %d at cell %d, which was ruled out", ErrEngine, e.Name(), w.digit, w.cell)
+		if w := s.native.without; w.Digit != 0 && r.Grid.Digits[w.Cell] == w.Digit {
+			return r, fmt.Errorf("%w: %s returned a grid with %d at cell %d, which was ruled out", ErrEngine, e.Name(), w.Digit, w.Cell)
 		}
 	}
 	return r, nil

@@ -372,16 +372,10 @@ func (s *Solver) start(givens []uint8) bool {
 }
 
 // without rules out digit at cell, unless cell is -1, and propagates.
-// It reports false on a contradiction.
+// It reports false on a contradiction (the next start resets the
+// state, as after one in start's own propagate).
 func (s *Solver) without(cell int, digit uint8) bool {
-	if cell < 0 {
-		return true
-	}
-	if !s.remove(int32(cell), 1<<(digit-1)) || !s.propagate() {
-		s.clear()
-		return false
-	}
-	return true
+	return cell < 0 || s.remove(int32(cell), 1<<(digit-1)) && s.propagate()
 }
 
 // search explores the state, which propagate left consistent, and

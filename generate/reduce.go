@@ -218,6 +218,8 @@ type reducer struct {
 }
 
 func (r *reducer) reduce(ctx context.Context, c Counter, p *layouts.Puzzle, orbits [][]int, rng *rand.Rand, floor int) error {
+	b, bounded := c.(BoundedCounter)
+	w, without := c.(WithoutCounter)
 	done := ctx.Done()
 	left := p.Clues()
 	for _, i := range rng.Perm(len(orbits)) {
@@ -245,8 +247,6 @@ func (r *reducer) reduce(ctx context.Context, c Counter, p *layouts.Puzzle, orbi
 		if !r.singles(p, o) {
 			k, ok := 0, true
 			var err error
-			b, bounded := c.(BoundedCounter)
-			w, without := c.(WithoutCounter)
 			switch {
 			case bounded && floor > 0:
 				k, _, ok, err = b.CountWithin(ctx, p, 2, removeNodes)
