@@ -177,13 +177,14 @@
 //
 // # Performance
 //
-// Counting to 2 on one core, nine keeps up with tdoku (C++ with SIMD,
+// Counting to 2 on one core, nine is timed against tdoku (C++ with SIMD,
 // the fastest known solver, built from its source and timed in turns
 // with nine on the same machine, both by the CPU time of the process) on
-// all four public sets of ../shared/data: well ahead on the 17-clue
-// puzzles, and level or a few percent ahead on the hard ones, where both
-// make the same number of guesses within 2%, so what separates them is
-// the cost of a node. Wall-clock
+// all four public sets of ../shared/data. Both make the same number of
+// guesses within 2%, so what separates them is the cost of a node, and
+// that depends on the processor: on an AMD EPYC (Zen 5) nine is ahead on
+// every set, on an Intel Xeon ahead on the 17-clue puzzles and within
+// 15% either way on the hard ones. Wall-clock
 // figures on a shared machine mislead: a process waiting for a core
 // counts that time as its own. The figures, with the commands, are in
 // BENCHMARKS.md (scripts/bench-report, which builds tdoku when TDOKU_SRC
