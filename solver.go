@@ -268,13 +268,14 @@ type budget struct {
 // and they end within a few hundred nodes, rarely beyond a thousand at
 // 25x25; on the hardest big puzzles, thousands of nodes and more, SAT's
 // learning wins, cadical by far, gophersat by less and not always. So
-// where cadical can join, it joins early, at 25x25 after 500 nodes,
-// which some typical puzzles outlast: on a spare core its start costs
-// them a few percent, where joining at 1000 left the hardest at 1.25
-// times cadical's own time. A puzzle cadical wins costs little more
-// than cadical alone, and a puzzle the native engine wins costs a
-// second core for the milliseconds until it does, the solver's process
-// killed then.
+// where cadical can join, it joins early, at 25x25 after 250 nodes,
+// which a quarter of typical puzzles outlast: on a spare core its start
+// costs them a few percent, where joining at 500 left the hardest at
+// 1.2 times cadical's own time, and at 1000 at 1.25 (the native nodes
+// spent before it joins are the difference). A puzzle cadical wins
+// costs little more than cadical alone, and a puzzle the native engine
+// wins costs a second core for the milliseconds until it does, the
+// solver's process killed then.
 // A little later, when the puzzle is clearly hard, the native engine
 // yields: it goes on at the lowest priority, so on a busy machine the
 // second engine gets the core and the native one what is left (all of a
@@ -300,7 +301,7 @@ func autoBudget(m *layouts.Model, external bool) budget {
 	case m.N < 25:
 		return budget{nodes: 4000, wall: 500 * time.Millisecond}
 	case external:
-		return budget{nodes: 500, busy: 2000, wall: 1500 * time.Millisecond, yield: 2500}
+		return budget{nodes: 250, busy: 2000, wall: 1500 * time.Millisecond, yield: 2500}
 	}
 	return budget{nodes: 2500, wall: 1500 * time.Millisecond, yield: 15000}
 }
