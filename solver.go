@@ -335,6 +335,13 @@ func (s *Solver) second() Engine {
 // end in the background (see sat.Count). Each answer passes
 // layouts.Check (checked), and the winner is confirmed when verifying.
 //
+// The native engine runs in a goroutine of its own from the start,
+// locked to its thread, so that the thread can be lowered (yielder) and
+// then end with the goroutine: the caller's thread is never lowered. A
+// puzzle that ends within the budget pays for that hand-off alone,
+// mostly the runtime waking an idle thread where a core is free: about a
+// tenth of an easy 16x16's time (BENCHMARKS.md, "Choosing an engine").
+//
 // An error of the second engine other than a wrong answer (ErrEngine),
 // such as a rule it cannot encode, leaves the puzzle to the native
 // engine.
