@@ -45,6 +45,12 @@ type Native struct {
 	// Solver.CountWithin sets it for one call.
 	maxNodes int64
 
+	// pause pauses the next search when it says so
+	// (backtrack.Solver.Pause), for resume; auto sets it for one call.
+	pause func(nodes int64) bool
+	// spent is the time the paused search took before it paused.
+	spent time.Duration
+
 	// without rules a candidate out of the searches, if its Digit is
 	// not 0 (backtrack.Solver.CountWithout); Solver.CountWithout sets it
 	// for one call, in every engine.
@@ -81,7 +87,7 @@ func (e *Native) Count(ctx context.Context, p *layouts.Puzzle, limit int) (res R
 		e.room = nil
 	}
 	start := time.Now()
-	e.s.MaxNodes = e.maxNodes
+	e.s.MaxNodes, e.s.Pause = e.maxNodes, e.pause
 	var r backtrack.Result
 	if e.without.Digit != 0 {
 		r, err = e.s.CountWithout(ctx, p, limit, e.without.Cell, e.without.Digit)
@@ -89,12 +95,42 @@ func (e *Native) Count(ctx context.Context, p *layouts.Puzzle, limit int) (res R
 		r, err = e.s.Count(ctx, p, limit) // which validates p, as admit does
 	}
 	res.Elapsed = time.Since(start)
+	e.spent = res.Elapsed
+	return nativeResult(res, r, err)
+}
+
+// resume goes on with the search that the last Count paused (see
+// pause), under ctx, and returns what that Count would have; it never
+// pauses. A panic in it is an engine failure, as in Count.
+func (e *Native) resume(ctx context.Context, limit int) (res Result, err error) {
+	res = Result{Engine: e.Name(), Limit: limit}
+	defer func() {
+		if r := recover(); r != nil {
+			e.m, e.s = nil, nil
+			res, err = Result{Engine: e.Name(), Limit: limit}, fmt.Errorf("%w: backtrack panicked: %v", ErrEngine, r)
+		}
+	}()
+	if e.s == nil {
+		return res, fmt.Errorf("%w: backtrack: no search to resume", ErrEngine)
+	}
+	start := time.Now()
+	e.s.Pause = nil
+	r, err := e.s.Resume(ctx)
+	res.Elapsed = e.spent + time.Since(start)
+	return nativeResult(res, r, err)
+}
+
+// nativeResult fills in res from the search's result r and error err.
+func nativeResult(res Result, r backtrack.Result, err error) (Result, error) {
 	if err != nil {
 		return res, err
 	}
 	res.Count, res.Grid, res.Nodes = r.Count, r.Grid, r.Nodes
 	return res, nil
 }
+
+// errPaused is the native engine's error when pause paused its search.
+var errPaused = backtrack.ErrPaused
 
 // ErrNodes is CountWithin's error when its bound on the search was
 // reached: no answer, the puzzle is not at fault.

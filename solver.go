@@ -335,12 +335,13 @@ func (s *Solver) second() Engine {
 // end in the background (see sat.Count). Each answer passes
 // layouts.Check (checked), and the winner is confirmed when verifying.
 //
-// The native engine runs in a goroutine of its own from the start,
-// locked to its thread, so that the thread can be lowered (yielder) and
-// then end with the goroutine: the caller's thread is never lowered. A
-// puzzle that ends within the budget pays for that hand-off alone,
-// mostly the runtime waking an idle thread where a core is free: about a
-// tenth of an easy 16x16's time (BENCHMARKS.md, "Choosing an engine").
+// The native search runs on the caller's goroutine until it has spent
+// its budget, which most puzzles do not: they pay for no hand-off (which
+// cost an easy 16x16 a tenth of its time, mostly the runtime waking an
+// idle thread for a new goroutine). A search past it pauses and goes on
+// in a goroutine of its own, locked to its thread, so that the thread
+// can be lowered (yielder) and end with the goroutine: the caller's
+// thread is never lowered.
 //
 // An error of the second engine other than a wrong answer (ErrEngine),
 // such as a rule it cannot encode, leaves the puzzle to the native
@@ -353,20 +354,42 @@ func (s *Solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (Result
 		return s.verified(ctx, s.native, p, limit)
 	}
 	start := time.Now()
+	deadline := start.Add(b.wall)
 	nctx, stopNative := context.WithCancel(ctx)
 	defer stopNative()
-	native := make(chan outcome, 1)
-	s.native.progress.Store(0) // not the last puzzle's count
 	var y yielder
+	s.native.pause = func(nodes int64) bool {
+		now := time.Now()
+		if now.Sub(start) >= pollEvery {
+			y.markHere() // from here on: is the search kept waiting for a CPU?
+		}
+		return b.nodes > 0 && nodes >= b.nodes || !now.Before(deadline)
+	}
+	r, err := s.checked(nctx, s.native, p, limit)
+	s.native.pause = nil
+	if !errors.Is(err, errPaused) {
+		return s.confirm(ctx, s.native, p, limit, r, err)
+	}
+	// Where no core is spare, the second engine waits for the busy
+	// budget (see autoBudget); whether one is, as measured while the
+	// search ran here.
+	n := s.native.progress.Load() // at the pause
+	waitBusy := b.busy > b.nodes && n < b.busy && time.Now().Before(deadline) && y.busy()
+	native := make(chan outcome, 1)
 	go func() {
 		y.enter()
-		r, err := s.checked(nctx, s.native, p, limit)
+		r, err := s.native.resume(nctx, limit)
+		r, err = s.check(s.native, p, r, err)
 		y.leave()
 		native <- outcome{r, err}
 	}()
-	o, done, busy := s.wait(native, &y, b)
-	if done {
-		return s.confirm(ctx, s.native, p, limit, o.r, o.err)
+	busy := false
+	if waitBusy {
+		var o outcome
+		var done bool
+		if o, done, busy = s.wait(native, &y, b, deadline); done {
+			return s.confirm(ctx, s.native, p, limit, o.r, o.err)
+		}
 	}
 	if checkCNFSize(ctx, p, s.opts.Encoding) != nil {
 		// Too large for SAT, or stopped while measuring: the native
@@ -389,6 +412,7 @@ func (s *Solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (Result
 		defer ticker.Stop()
 		poll = ticker.C
 	}
+	var o outcome
 race:
 	for {
 		select {
@@ -424,32 +448,25 @@ race:
 	return s.confirm(ctx, second, p, limit, o.r, o.err)
 }
 
-// wait waits for the native engine's answer until it has spent budget
-// b. It reports done false when the budget ran out first, and busy true
-// when it ran out on a machine with no core to spare.
-func (s *Solver) wait(native <-chan outcome, y *yielder, b budget) (o outcome, done, busy bool) {
-	timer := time.NewTimer(b.wall)
+// wait waits, the native search past its node budget on a machine with
+// no core to spare, for its answer, until it reaches the busy budget or
+// a core is free, or until deadline. It reports done true with the
+// answer, and busy true when the busy budget ran out.
+func (s *Solver) wait(native <-chan outcome, y *yielder, b budget, deadline time.Time) (o outcome, done, busy bool) {
+	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
-	var poll <-chan time.Time
-	if b.nodes > 0 {
-		ticker := time.NewTicker(pollEvery)
-		defer ticker.Stop()
-		poll = ticker.C
-	}
+	ticker := time.NewTicker(pollEvery)
+	defer ticker.Stop()
 	for {
 		select {
 		case o := <-native:
 			return o, true, false
 		case <-timer.C:
 			return outcome{}, false, false
-		case <-poll:
+		case <-ticker.C:
 			y.mark()
-			n := s.native.progress.Load()
-			if n < b.nodes {
-				continue
-			}
-			if b.busy <= b.nodes || n >= b.busy {
-				return outcome{}, false, b.busy > b.nodes
+			if s.native.progress.Load() >= b.busy {
+				return outcome{}, false, true
 			}
 			if !y.busy() {
 				return outcome{}, false, false
@@ -505,6 +522,11 @@ func (s *Solver) confirm(ctx context.Context, e Engine, p *layouts.Puzzle, limit
 // checked runs e and holds its answer to layouts.Check.
 func (s *Solver) checked(ctx context.Context, e Engine, p *layouts.Puzzle, limit int) (Result, error) {
 	r, err := e.Count(ctx, p, limit)
+	return s.check(e, p, r, err)
+}
+
+// check is checked's check of e's answer r to p (err: its error).
+func (s *Solver) check(e Engine, p *layouts.Puzzle, r Result, err error) (Result, error) {
 	if err != nil {
 		return r, err
 	}

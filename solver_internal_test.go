@@ -3,6 +3,7 @@ package gattai
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -182,10 +183,16 @@ func atOnce(*layouts.Model, bool) budget { return budget{wall: time.Nanosecond} 
 
 // auto returns only once the second engine has returned, however long
 // it takes to stop (an external solver's process reaped, its temporary
-// files removed): a second engine that takes 100ms to stop here.
+// files removed): a second engine that takes 100ms to stop here. The
+// native search, paused at the budget and resumed in a goroutine of its
+// own, answers as it would have alone, node for node.
 func TestAutoWaitsForSecond(t *testing.T) {
 	m := testkit.Model(t, "classic", 25)
 	hard := testkit.ReadPuzzle(t, "testdata/bench/classic25-hard.txt", m)
+	want, err := (&Native{}).Count(context.Background(), hard, 2)
+	if err != nil || want.Count != 1 {
+		t.Fatalf("native: count %d, %v", want.Count, err)
+	}
 	s, err := New(Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -201,6 +208,9 @@ func TestAutoWaitsForSecond(t *testing.T) {
 	r, err := s.Count(context.Background(), hard, 2)
 	if err != nil || r.Count != 1 || r.Engine != EngineBacktrack {
 		t.Fatalf("count %d by %q, %v; want 1 by the native engine", r.Count, r.Engine, err)
+	}
+	if r.Nodes != want.Nodes || !slices.Equal(r.Grid.Digits, want.Grid.Digits) {
+		t.Errorf("%d nodes, want %d, or another grid", r.Nodes, want.Nodes)
 	}
 	if !returned.Load() {
 		t.Fatal("auto returned before its second engine")

@@ -13,8 +13,9 @@ import (
 // native search, so that the second engine (an external solver's
 // process, or gophersat) gets the cores it needs on a busy machine while
 // the native search goes on with whatever is left. On Linux a thread
-// has its own nice value: the native goroutine is locked to its thread
-// for the search, and a thread whose priority was lowered dies with the
+// has its own nice value: the native goroutine, which takes the search
+// over once it has outlasted its budget (see auto), is locked to its
+// thread, and a thread whose priority was lowered dies with the
 // goroutine (an unprivileged process cannot raise it back), so no other
 // goroutine ever runs at the lowered priority.
 type yielder struct {
@@ -22,6 +23,7 @@ type yielder struct {
 	tid     int
 	done    bool // the search ended: too late to yield
 	yielded bool
+	pending bool // yield was called before enter: enter yields
 
 	// stat is the thread's schedstat file, and ran, waited its time
 	// on a CPU and waiting for one at mark (see waiting).
@@ -31,12 +33,18 @@ type yielder struct {
 }
 
 // enter locks the calling goroutine, the native search's, to its
-// thread. It is paired with leave, in the same goroutine.
+// thread, and lowers it if yield was called before. It is paired with
+// leave, in the same goroutine. A measure of waiting begun by markHere
+// ends: mark begins the native thread's.
 func (y *yielder) enter() {
 	runtime.LockOSThread()
 	y.mu.Lock()
+	defer y.mu.Unlock()
 	y.tid = syscall.Gettid()
-	y.mu.Unlock()
+	y.marked, y.stat = false, ""
+	if y.pending {
+		y.lower()
+	}
 }
 
 // mark starts the measure of waiting, from another goroutine than the
@@ -45,11 +53,30 @@ func (y *yielder) enter() {
 func (y *yielder) mark() {
 	y.mu.Lock()
 	defer y.mu.Unlock()
-	if y.tid == 0 || y.marked {
+	if y.tid != 0 {
+		y.markThread(y.tid)
+	}
+}
+
+// markHere starts the measure of waiting on the calling thread, which
+// runs the native search before it has a goroutine of its own (see
+// auto): enter ends it.
+func (y *yielder) markHere() {
+	y.mu.Lock()
+	defer y.mu.Unlock()
+	if y.tid == 0 {
+		y.markThread(syscall.Gettid())
+	}
+}
+
+// markThread starts the measure of waiting on thread tid, once. Called
+// with mu held.
+func (y *yielder) markThread(tid int) {
+	if y.marked {
 		return
 	}
 	y.marked = true
-	stat := "/proc/self/task/" + strconv.Itoa(y.tid) + "/schedstat"
+	stat := "/proc/self/task/" + strconv.Itoa(tid) + "/schedstat"
 	if ran, waited, ok := schedstat(stat); ok {
 		y.stat, y.ran, y.waited = stat, ran, waited
 	}
@@ -136,13 +163,22 @@ func (y *yielder) leave() {
 }
 
 // yield lowers the native thread's priority to the lowest (nice 19),
-// unless the search has ended. It may be called from any goroutine.
+// unless the search has ended; before the search has entered, enter
+// does. It may be called from any goroutine.
 func (y *yielder) yield() {
 	y.mu.Lock()
 	defer y.mu.Unlock()
-	if y.done || y.yielded || y.tid == 0 {
-		return
+	switch {
+	case y.done || y.yielded:
+	case y.tid == 0:
+		y.pending = true
+	default:
+		y.lower()
 	}
+}
+
+// lower sets the native thread's nice to 19. Called with mu held.
+func (y *yielder) lower() {
 	if syscall.Setpriority(syscall.PRIO_PROCESS, y.tid, 19) == nil {
 		y.yielded = true
 	}

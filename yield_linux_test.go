@@ -31,8 +31,12 @@ func TestYielder(t *testing.T) {
 	if base == 19 {
 		t.Skip("the test process already runs at nice 19")
 	}
-	for _, yield := range []bool{true, false} {
+	for _, when := range []string{"after enter", "before enter", "never"} {
+		yield := when != "never"
 		var y yielder
+		if when == "before enter" {
+			y.yield() // enter lowers the thread
+		}
 		entered, yielded, got := make(chan struct{}), make(chan struct{}), make(chan int)
 		go func() {
 			y.enter()
@@ -42,7 +46,7 @@ func TestYielder(t *testing.T) {
 			y.leave()
 		}()
 		<-entered
-		if yield {
+		if when == "after enter" {
 			y.yield()
 		}
 		if n := nice(t); n != base {
@@ -54,7 +58,7 @@ func TestYielder(t *testing.T) {
 			want = 19
 		}
 		if n := <-got; n != want {
-			t.Errorf("yield %v: the native thread's nice is %d, want %d", yield, n, want)
+			t.Errorf("yield %s: the native thread's nice is %d, want %d", when, n, want)
 		}
 		y.yield() // after leave: nothing
 	}
@@ -91,37 +95,61 @@ func spin(d time.Duration) {
 }
 
 // waiting says whether the native thread waits for a CPU: two threads
-// pinned to one CPU wait half of the time each.
+// pinned to one CPU wait half of the time each. The measure starts on
+// the native search's own thread (enter, then mark), or, before it has
+// one, on the caller's (markHere; see auto), which enter then ends.
 func TestYielderWaiting(t *testing.T) {
 	if _, _, ok := schedstat("/proc/self/schedstat"); !ok {
 		t.Skip("no schedstat in /proc")
 	}
-	var y yielder
-	got := make(chan bool)
-	spun := make(chan error)
-	go func() {
-		runtime.LockOSThread() // never unlocked: the thread ends pinned
-		err := pinToCPU0()
-		if err == nil {
-			spin(300 * time.Millisecond)
+	for _, here := range []bool{false, true} {
+		var y yielder
+		got := make(chan bool)
+		spun := make(chan error)
+		go func() {
+			runtime.LockOSThread() // never unlocked: the thread ends pinned
+			err := pinToCPU0()
+			if err == nil {
+				spin(300 * time.Millisecond)
+			}
+			spun <- err
+		}()
+		go func() {
+			// Never unlocked or left: the thread ends pinned.
+			if here {
+				runtime.LockOSThread()
+				y.markHere()
+			} else {
+				y.enter()
+				y.mark()
+			}
+			if pinToCPU0() == nil {
+				spin(200 * time.Millisecond)
+			}
+			got <- y.waiting()
+		}()
+		waiting := <-got
+		if err := <-spun; err != nil {
+			t.Skipf("sched_setaffinity: %v", err)
 		}
-		spun <- err
-	}()
-	go func() {
-		y.enter() // never left: the thread ends pinned
-		y.mark()
-		if pinToCPU0() == nil {
-			spin(200 * time.Millisecond)
+		if !waiting {
+			ran, waited, _ := schedstat(y.stat)
+			t.Errorf("markHere %v: not waiting, sharing a CPU: ran %v, waited %v since mark", here, time.Duration(ran-y.ran), time.Duration(waited-y.waited))
 		}
-		got <- y.waiting()
-	}()
-	waiting := <-got
-	if err := <-spun; err != nil {
-		t.Skipf("sched_setaffinity: %v", err)
-	}
-	if !waiting {
-		ran, waited, _ := schedstat(y.stat)
-		t.Errorf("not waiting, sharing a CPU: ran %v, waited %v since mark", time.Duration(ran-y.ran), time.Duration(waited-y.waited))
+		if here {
+			entered := make(chan struct{})
+			go func() {
+				y.enter()
+				close(entered)
+				y.leave()
+			}()
+			<-entered
+			y.mu.Lock()
+			if y.marked || y.stat != "" {
+				t.Errorf("enter left the caller's measure: %s", y.stat)
+			}
+			y.mu.Unlock()
+		}
 	}
 }
 

@@ -39,3 +39,10 @@ func Linked(s *Solver) bool { return s.linked != nil }
 // Classic9 reports whether s hands its puzzles to backtrack/nine's
 // classic 9x9 count.
 func Classic9(s *Solver) bool { return s.classic9 }
+
+// CheckEvery makes s look at its context (and Pause) every n search
+// nodes, so that small grids pause.
+func CheckEvery(s *Solver, n int64) *Solver {
+	s.checkEvery = n
+	return s
+}

@@ -2,6 +2,7 @@ package backtrack_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -86,22 +87,23 @@ func FuzzCount(f *testing.F) {
 	f.Add([]byte{14, 0, 140})
 	classic, samurai := testkit.Model(f, "classic", 4), testkit.Model(f, "samurai", 4)
 	models := []*layouts.Model{classic, samurai, ruled(f, classic, 1), ruled(f, classic, 2), ruled(f, classic, 3)}
-	var solvers [][4]*backtrack.Solver // matcher from node -1, 0, 1, 2
+	var solvers, pausing [][4]*backtrack.Solver // matcher from node -1, 0, 1, 2
 	for _, m := range models {
-		var ss [4]*backtrack.Solver
+		var ss, ps [4]*backtrack.Solver
 		for i := range ss {
 			ss[i] = backtrack.MatchFrom(backtrack.CheckSolutions(backtrack.New(m)), int64(i-1))
+			ps[i] = backtrack.MatchFrom(backtrack.CheckEvery(backtrack.New(m), 1), int64(i-1))
 		}
-		solvers = append(solvers, ss)
+		solvers, pausing = append(solvers, ss), append(pausing, ps)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) < 1 {
 			return
 		}
 		k := int(data[0]) % len(models)
-		m, s := models[k], solvers[k][0]
+		m, s, ps := models[k], solvers[k][0], pausing[k][0]
 		if len(data) > 1 {
-			s = solvers[k][data[1]%4]
+			s, ps = solvers[k][data[1]%4], pausing[k][data[1]%4]
 		}
 		limit := int(data[0])/len(models)%8 - 1 // -1..6: limit < 1 means 1
 		p := layouts.NewPuzzle(m)
@@ -122,6 +124,23 @@ func FuzzCount(f *testing.F) {
 		}
 		if want := refCount(p, max(limit, 1)); r.Count != want {
 			t.Fatalf("count %d, reference %d\n%s", r.Count, want, p)
+		}
+		// Paused at every node and resumed, the same search.
+		last := int64(-1)
+		ps.Pause = func(nodes int64) bool {
+			paused := nodes != last
+			last = nodes
+			return paused
+		}
+		q, err := ps.Count(context.Background(), p, limit)
+		for resumes := int64(0); errors.Is(err, backtrack.ErrPaused); resumes++ {
+			if resumes > r.Nodes {
+				t.Fatalf("paused more often than it has nodes (%d)", r.Nodes)
+			}
+			q, err = ps.Resume(context.Background())
+		}
+		if err != nil || q.Count != r.Count || q.Nodes != r.Nodes || !slices.Equal(q.Grid.Digits, r.Grid.Digits) {
+			t.Fatalf("paused and resumed: count %d in %d nodes, %v; want %d in %d, the same grid", q.Count, q.Nodes, err, r.Count, r.Nodes)
 		}
 		if r.Count > 0 {
 			if err := layouts.Check(p, r.Grid); err != nil {

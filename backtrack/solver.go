@@ -29,6 +29,13 @@ type Solver struct {
 	// it to 0 when it starts.
 	Progress *atomic.Int64
 
+	// Pause, when set, is asked at each look at the context (see
+	// Progress) with the nodes searched so far: when it says true, the
+	// general engine's Count returns ErrPaused and keeps the state of
+	// its search, which Resume goes on with, as if it had not paused.
+	// The 9x9 and linked paths, whose searches are short, never pause.
+	Pause func(nodes int64) bool
+
 	// MaxNodes, when above 0, bounds the search of the general engine:
 	// a Count that would take more search nodes stops there with
 	// ErrNodes, at the same node on every run, so that a caller that
@@ -86,6 +93,7 @@ type Solver struct {
 	where   []int32  // where[c] is the index of c in free
 	nfree   int
 	trail   []undo   // earlier masks, to restore on backtracking
+	frames  []frame  // the guesses that lead to the state (see search)
 	queue   []int32  // cells left with one candidate, to place
 	last    int32    // the last cell whose every digit failed, or -1
 	weight  []uint64 // how often, and how lately, each cell's units failed
@@ -106,6 +114,13 @@ type Solver struct {
 
 // ErrNodes is Count's error when the search reached Solver.MaxNodes.
 var ErrNodes = errors.New("search node bound reached")
+
+// ErrPaused is Count's and Resume's error when Solver.Pause paused the
+// search: Resume goes on with it.
+var ErrPaused = errors.New("search paused")
+
+// errNotPaused is Resume's error when no search is paused.
+var errNotPaused = errors.New("backtrack: Resume with no search paused")
 
 // undo is a cell's mask before a change.
 type undo struct {
@@ -310,13 +325,38 @@ func (s *Solver) countWithout(ctx context.Context, p *layouts.Puzzle, limit int,
 		s.lt = newLockTable(s)
 	}
 	s.limit = max(limit, 1)
-	s.count, s.nodes, s.err = 0, 0, nil
+	s.count, s.nodes = 0, 0
 	s.grid = nil
-	s.ctx, s.done, s.puzzle = ctx, ctx.Done(), p
-	defer func() { s.ctx, s.done, s.puzzle = nil, nil, nil }()
+	s.puzzle = p
+	return s.run(ctx, s.start(p.Givens) && s.without(cell, digit))
+}
 
-	if s.start(p.Givens) && s.without(cell, digit) {
-		s.search()
+// Resume goes on with the search that Count (or Resume) paused, under
+// ctx, and returns what Count would have. With no search paused it
+// returns an error.
+func (s *Solver) Resume(ctx context.Context) (Result, error) {
+	if s.puzzle == nil {
+		return Result{}, errNotPaused
+	}
+	return s.run(ctx, true)
+}
+
+// run searches on from the state of s.puzzle's search, unless ok is
+// false (the state contradicts), until the search ends, stops or
+// pauses, and returns its result so far.
+func (s *Solver) run(ctx context.Context, ok bool) (Result, error) {
+	s.err = nil
+	s.ctx, s.done = ctx, ctx.Done()
+	defer func() {
+		s.ctx, s.done = nil, nil
+		if s.err != ErrPaused {
+			s.puzzle = nil
+		}
+	}()
+	if ok {
+		if s.err = ctx.Err(); s.err == nil {
+			s.search()
+		}
 	}
 	res := Result{Count: s.count, Nodes: s.nodes}
 	if s.grid != nil {
@@ -338,6 +378,7 @@ func (s *Solver) start(givens []uint8) bool {
 	s.nfree = len(s.cand)
 	s.last = -1
 	s.trail = s.trail[:0]
+	s.frames = s.frames[:0]
 	s.queue = s.queue[:0]
 	s.singles.fill()
 	s.locks.fill()
@@ -379,12 +420,23 @@ func (s *Solver) without(cell int, digit uint8) bool {
 }
 
 // search explores the state, which propagate left consistent, and
-// reports whether to stop: the limit is reached or ctx is done.
+// reports whether to stop: the limit is reached, ctx is done, MaxNodes
+// reached or Pause said so. Each guess is a frame on s.frames, whose
+// cell took its first candidate; when the guess's subtree is done, up
+// takes the frame off and goes on with the other candidates. A loop
+// rather than recursion: the search's state is all in s, so that a
+// paused search can go on in another goroutine (Resume).
 func (s *Solver) search() bool {
 	for {
 		if s.nfree == 0 {
 			s.solution()
-			return s.count >= s.limit
+			if s.count >= s.limit {
+				return true
+			}
+			if !s.up() {
+				return false
+			}
+			continue
 		}
 		c := s.pick()
 		s.nodes++
@@ -397,13 +449,22 @@ func (s *Solver) search() bool {
 			s.matches.fill()
 			if !s.propagate() {
 				s.fail()
-				return false
+				if !s.up() {
+					return false
+				}
 			}
 			continue // pick again, in the narrower state
 		}
 		if s.nodes%s.checkEvery == 0 {
 			if s.Progress != nil {
 				s.Progress.Store(s.nodes)
+			}
+			if s.Pause != nil && s.Pause(s.nodes) {
+				// This node is searched when the search resumes:
+				// picked again, the same cell, and counted again.
+				s.nodes--
+				s.err = ErrPaused
+				return true
 			}
 			if s.done != nil {
 				select {
@@ -416,25 +477,45 @@ func (s *Solver) search() bool {
 		}
 		m := s.cand[c]
 		d := m & -m
-		mark, nfree := len(s.trail), s.nfree
+		s.frames = append(s.frames, frame{c: c, d: d, mark: len(s.trail), nfree: s.nfree})
 		if s.remove(c, m&^d) && s.propagate() {
 			if c == s.last {
 				s.last = -1
 			}
-			if s.search() {
-				return true
-			}
-		} else {
-			s.fail()
+			continue // into the subtree of c = d
 		}
-		s.undo(mark, nfree)
-		// The subtree of c = d is done: go on with c != d.
-		if !s.remove(c, d) || !s.propagate() {
-			s.fail()
-			s.last = c
+		s.fail()
+		if !s.up() {
 			return false
 		}
 	}
+}
+
+// A frame is a guess: cell c took candidate d, the first of its mask,
+// when the trail was mark long and nfree cells were free.
+type frame struct {
+	c           int32
+	d           uint64
+	mark, nfree int
+}
+
+// up ends the subtree of the last guess, which neither reached the
+// limit nor was stopped: the cell of the guess loses its candidate, and
+// the search goes on in that state. When that contradicts, the guess
+// before it is done too, and so on; false means no guess is left (the
+// search is over).
+func (s *Solver) up() bool {
+	for n := len(s.frames); n > 0; n-- {
+		f := s.frames[n-1]
+		s.frames = s.frames[:n-1]
+		s.undo(f.mark, f.nfree)
+		if s.remove(f.c, f.d) && s.propagate() {
+			return true
+		}
+		s.fail()
+		s.last = f.c
+	}
+	return false
 }
 
 // bumpShift sets the weights' memory: each failure weighs 1/2^bumpShift
