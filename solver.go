@@ -448,10 +448,10 @@ race:
 	return s.confirm(ctx, second, p, limit, o.r, o.err)
 }
 
-// wait waits, the native search past its node budget on a machine with
-// no core to spare, for its answer, until it reaches the busy budget or
-// a core is free, or until deadline. It reports done true with the
-// answer, and busy true when the busy budget ran out.
+// wait waits for the answer of the native search, past its node budget
+// on a machine with no core to spare: done true with the answer; else
+// busy true once the search has reached the busy budget, false once a
+// core is free or deadline has passed.
 func (s *Solver) wait(native <-chan outcome, y *yielder, b budget, deadline time.Time) (o outcome, done, busy bool) {
 	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()

@@ -419,22 +419,20 @@ func (s *Solver) without(cell int, digit uint8) bool {
 	return cell < 0 || s.remove(int32(cell), 1<<(digit-1)) && s.propagate()
 }
 
-// search explores the state, which propagate left consistent, and
-// reports whether to stop: the limit is reached, ctx is done, MaxNodes
-// reached or Pause said so. Each guess is a frame on s.frames, whose
-// cell took its first candidate; when the guess's subtree is done, up
-// takes the frame off and goes on with the other candidates. A loop
-// rather than recursion: the search's state is all in s, so that a
-// paused search can go on in another goroutine (Resume).
-func (s *Solver) search() bool {
+// search explores the state, which propagate left consistent, until
+// it is all explored, the limit is reached or the search stops (ctx
+// done, MaxNodes reached or Pause saying so: s.err says which). Each
+// guess is a frame on s.frames, whose cell took its first candidate;
+// when the guess's subtree is done, up takes the frame off and goes on
+// with the other candidates. A loop rather than recursion: the search's
+// state is all in s, so that a paused search can go on in another
+// goroutine (Resume).
+func (s *Solver) search() {
 	for {
 		if s.nfree == 0 {
 			s.solution()
-			if s.count >= s.limit {
-				return true
-			}
-			if !s.up() {
-				return false
+			if s.count >= s.limit || !s.up() {
+				return
 			}
 			continue
 		}
@@ -442,7 +440,7 @@ func (s *Solver) search() bool {
 		s.nodes++
 		if s.nodes > s.MaxNodes && s.MaxNodes > 0 {
 			s.err = ErrNodes
-			return true
+			return
 		}
 		if s.nodes == s.matchFrom {
 			s.matching = true
@@ -450,7 +448,7 @@ func (s *Solver) search() bool {
 			if !s.propagate() {
 				s.fail()
 				if !s.up() {
-					return false
+					return
 				}
 			}
 			continue // pick again, in the narrower state
@@ -464,13 +462,13 @@ func (s *Solver) search() bool {
 				// picked again, the same cell, and counted again.
 				s.nodes--
 				s.err = ErrPaused
-				return true
+				return
 			}
 			if s.done != nil {
 				select {
 				case <-s.done:
 					s.err = s.ctx.Err()
-					return true
+					return
 				default:
 				}
 			}
@@ -486,7 +484,7 @@ func (s *Solver) search() bool {
 		}
 		s.fail()
 		if !s.up() {
-			return false
+			return
 		}
 	}
 }
