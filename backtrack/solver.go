@@ -20,7 +20,8 @@ type Result struct {
 
 // Solver holds the per-model tables and scratch space, reusable across
 // puzzles of the same model with no allocation per call beyond the
-// result grid. Not safe for concurrent use: one per goroutine.
+// result grid. Not safe for concurrent use: one goroutine at a time (a
+// paused search may resume in another; see Pause).
 type Solver struct {
 	// Progress, when set, receives the node count of the running Count
 	// each time the search looks at its context (every millisecond or
