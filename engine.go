@@ -66,12 +66,7 @@ func (e *Native) Name() string { return EngineBacktrack }
 // (ErrEngine), never a crash of the caller.
 func (e *Native) Count(ctx context.Context, p *layouts.Puzzle, limit int) (res Result, err error) {
 	res = Result{Engine: e.Name(), Limit: limit}
-	defer func() {
-		if r := recover(); r != nil {
-			e.m, e.s = nil, nil // its state is unknown: build it again
-			res, err = Result{Engine: e.Name(), Limit: limit}, fmt.Errorf("%w: backtrack panicked: %v", ErrEngine, r)
-		}
-	}()
+	defer e.recoverPanic(limit, &res, &err)
 	if err := modelless(p); err != nil {
 		return res, err
 	}
@@ -104,12 +99,7 @@ func (e *Native) Count(ctx context.Context, p *layouts.Puzzle, limit int) (res R
 // pauses. A panic in it is an engine failure, as in Count.
 func (e *Native) resume(ctx context.Context, limit int) (res Result, err error) {
 	res = Result{Engine: e.Name(), Limit: limit}
-	defer func() {
-		if r := recover(); r != nil {
-			e.m, e.s = nil, nil
-			res, err = Result{Engine: e.Name(), Limit: limit}, fmt.Errorf("%w: backtrack panicked: %v", ErrEngine, r)
-		}
-	}()
+	defer e.recoverPanic(limit, &res, &err)
 	if e.s == nil {
 		return res, fmt.Errorf("%w: backtrack: no search to resume", ErrEngine)
 	}
@@ -118,6 +108,16 @@ func (e *Native) resume(ctx context.Context, limit int) (res Result, err error) 
 	r, err := e.s.Resume(ctx)
 	res.Elapsed = e.spent + time.Since(start)
 	return nativeResult(res, r, err)
+}
+
+// recoverPanic, deferred by Count and resume, turns a panic of the
+// search into an engine failure (ErrEngine) in *res and *err, and drops
+// the search's state, which is unknown: the next Count builds it again.
+func (e *Native) recoverPanic(limit int, res *Result, err *error) {
+	if r := recover(); r != nil {
+		e.m, e.s = nil, nil
+		*res, *err = Result{Engine: e.Name(), Limit: limit}, fmt.Errorf("%w: backtrack panicked: %v", ErrEngine, r)
+	}
 }
 
 // nativeResult fills in res from the search's result r and error err.

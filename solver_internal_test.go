@@ -315,3 +315,17 @@ func TestStoppedWhileVerifying(t *testing.T) {
 		t.Errorf("stopped while verifying, the result has count %d and a grid %t; want no answer", r.Count, r.Grid.Digits != nil)
 	}
 }
+
+// A panic in the native search is an engine failure (ErrEngine) with
+// the call's engine and limit, never a crash, and the engine's state is
+// dropped, to be built again.
+func TestNativeRecoverPanic(t *testing.T) {
+	e := &Native{m: &layouts.Model{}}
+	res, err := func() (res Result, err error) {
+		defer e.recoverPanic(2, &res, &err)
+		panic("boom")
+	}()
+	if !errors.Is(err, ErrEngine) || res.Limit != 2 || res.Engine != EngineBacktrack || e.m != nil {
+		t.Fatalf("result %+v, error %v, model %v", res, err, e.m)
+	}
+}

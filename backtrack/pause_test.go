@@ -28,23 +28,7 @@ func TestPauseResume(t *testing.T) {
 	}
 	for i, p := range cases {
 		want := count(t, backtrack.New(p.Model), p, 2)
-		s := backtrack.New(p.Model)
-		last, pauses := int64(-1), 0
-		s.Pause = func(nodes int64) bool {
-			if nodes == last { // the node it paused at, searched now
-				return false
-			}
-			last = nodes
-			pauses++
-			return true
-		}
-		r, err := s.Count(context.Background(), p, 2)
-		for resumes := int64(0); errors.Is(err, backtrack.ErrPaused); resumes++ {
-			if resumes > want.Nodes {
-				t.Fatalf("case %d: paused more often than it has nodes (%d)", i, want.Nodes)
-			}
-			r, err = s.Resume(context.Background())
-		}
+		r, pauses, err := pausedCount(t, backtrack.New(p.Model), p, 2, want.Nodes)
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
@@ -55,6 +39,31 @@ func TestPauseResume(t *testing.T) {
 			t.Fatalf("case %d, %d pauses: count %d in %d nodes, want %d in %d, or another grid", i, pauses, r.Count, r.Nodes, want.Count, want.Nodes)
 		}
 	}
+}
+
+// pausedCount counts p to limit with s paused at every look at its
+// context and resumed each time, and returns the result, the pauses and
+// the error. A search of nodes nodes that pauses more often than that
+// makes no progress: t fails.
+func pausedCount(t testing.TB, s *backtrack.Solver, p *layouts.Puzzle, limit int, nodes int64) (backtrack.Result, int64, error) {
+	t.Helper()
+	last, pauses := int64(-1), int64(0)
+	s.Pause = func(n int64) bool {
+		if n == last { // the node it paused at, searched now
+			return false
+		}
+		last = n
+		pauses++
+		return true
+	}
+	r, err := s.Count(context.Background(), p, limit)
+	for errors.Is(err, backtrack.ErrPaused) {
+		if pauses > nodes+1 {
+			t.Fatalf("paused %d times in a search of %d nodes", pauses, nodes)
+		}
+		r, err = s.Resume(context.Background())
+	}
+	return r, pauses, err
 }
 
 // Resume refuses when no search is paused: before any, after a search

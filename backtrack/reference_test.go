@@ -2,7 +2,6 @@ package backtrack_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -126,19 +125,7 @@ func FuzzCount(f *testing.F) {
 			t.Fatalf("count %d, reference %d\n%s", r.Count, want, p)
 		}
 		// Paused at every node and resumed, the same search.
-		last := int64(-1)
-		ps.Pause = func(nodes int64) bool {
-			paused := nodes != last
-			last = nodes
-			return paused
-		}
-		q, err := ps.Count(context.Background(), p, limit)
-		for resumes := int64(0); errors.Is(err, backtrack.ErrPaused); resumes++ {
-			if resumes > r.Nodes {
-				t.Fatalf("paused more often than it has nodes (%d)", r.Nodes)
-			}
-			q, err = ps.Resume(context.Background())
-		}
+		q, _, err := pausedCount(t, ps, p, limit, r.Nodes)
 		if err != nil || q.Count != r.Count || q.Nodes != r.Nodes || !slices.Equal(q.Grid.Digits, r.Grid.Digits) {
 			t.Fatalf("paused and resumed: count %d in %d nodes, %v; want %d in %d, the same grid", q.Count, q.Nodes, err, r.Count, r.Nodes)
 		}
