@@ -29,8 +29,8 @@
 // not make easy puzzles look hard: a second engine started on an easy
 // puzzle only takes the core the native one needs. For the same reason
 // the second engine joins later on a machine with no core to spare (a
-// process allowed one CPU, the load average, or the native thread
-// waiting for a CPU, says so), and the native search then yields at
+// process allowed one CPU, the tasks that want a CPU now, or the native
+// thread waiting for one, says so), and the native search then yields at
 // once: on Linux its thread drops to the lowest priority, so the second
 // engine gets the core while the native search goes on with what is
 // left. On a machine with a core to spare, the native search yields past

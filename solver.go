@@ -372,9 +372,9 @@ func (s *Solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (Result
 	}
 	// Where no core is spare, the second engine waits for the busy
 	// budget (see autoBudget); whether one is, as measured while the
-	// search ran here.
+	// search ran here, on this thread, the search's one now.
 	n := s.native.progress.Load() // at the pause
-	waitBusy := b.busy > b.nodes && n < b.busy && time.Now().Before(deadline) && y.busy()
+	waitBusy := b.busy > b.nodes && n < b.busy && time.Now().Before(deadline) && y.busy(1)
 	native := make(chan outcome, 1)
 	go func() {
 		y.enter()
@@ -468,7 +468,7 @@ func (s *Solver) wait(native <-chan outcome, y *yielder, b budget, deadline time
 			if s.native.progress.Load() >= b.busy {
 				return outcome{}, false, true
 			}
-			if !y.busy() {
+			if !y.busy(2) { // this goroutine's thread and the native one's
 				return outcome{}, false, false
 			}
 		}

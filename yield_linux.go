@@ -83,28 +83,36 @@ func (y *yielder) markThread(tid int) {
 }
 
 // busy reports whether the machine has no core to spare, so that a
-// second engine would take the native one's: the load average is
-// within half a task of the cores, or the native thread has spent more
-// than a tenth of its time since mark waiting for a CPU (on an idle
-// machine it waits next to none). The load average says it for a
-// machine busy for a while (a thread that just woke is favoured by the
-// scheduler, and waits little at first even then), the waiting for one
-// that just got busy. Where the kernel tells neither, it reports false.
-// A process that may run on one CPU only (its affinity, its cgroup's
-// quota through GOMAXPROCS's default, or GOMAXPROCS itself) never has
-// one to spare, however idle the machine: the second engine, a thread
-// or a child process, would share the native one's.
-func (y *yielder) busy() bool {
+// second engine would take the native one's: the tasks that want a CPU
+// now, less own of this search's threads among them (the caller's, and
+// the native goroutine's once it runs apart), fill every core but one;
+// or the native thread has spent more than a tenth of its time since
+// mark waiting for a CPU (on an idle machine it waits next to none). The
+// count of tasks says it at once, even for a thread that just woke,
+// which the scheduler favours and which waits little at first on a busy
+// machine; the waiting says it for load that comes and goes. The load
+// average is no guide: a minute's mean, it still counts work that has
+// ended, this process's own included, and made auto treat an idle
+// machine as busy after a minute of solving. Where the kernel tells
+// neither, busy reports false. A process that may run on one CPU only
+// (its affinity, its cgroup's quota through GOMAXPROCS's default, or
+// GOMAXPROCS itself) never has one to spare, however idle the machine:
+// the second engine, a thread or a child process, would share the
+// native one's.
+func (y *yielder) busy(own int) bool {
 	if min(runtime.NumCPU(), runtime.GOMAXPROCS(0)) < 2 {
 		return true
 	}
-	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
-		if l, ok := loadAverage(b); ok && l >= float64(runtime.NumCPU())-0.5 {
+	if b, err := os.ReadFile(loadavgFile); err == nil {
+		if r, ok := runnable(b); ok && r-own >= runtime.NumCPU()-1 {
 			return true
 		}
 	}
 	return y.waiting()
 }
+
+// loadavgFile is where the kernel counts the tasks that want a CPU.
+var loadavgFile = "/proc/loadavg"
 
 // waiting reports whether the native thread has spent more than a
 // tenth of its time since mark waiting for a CPU.
@@ -123,15 +131,23 @@ func (y *yielder) waiting() bool {
 	return waited > 0 && 9*waited > ran
 }
 
-// loadAverage reads the one-minute load average, the first field of
-// /proc/loadavg.
-func loadAverage(b []byte) (float64, bool) {
+// runnable reads the number of tasks that want a CPU now (running or
+// waiting for one), the fourth field of /proc/loadavg ("2/103": two of
+// 103).
+func runnable(b []byte) (int, bool) {
 	f := bytes.Fields(b)
-	if len(f) == 0 {
+	if len(f) < 4 {
 		return 0, false
 	}
-	l, err := strconv.ParseFloat(string(f[0]), 64)
-	return l, err == nil
+	r, _, ok := bytes.Cut(f[3], []byte("/"))
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(string(r))
+	if err != nil || n < 0 {
+		return 0, false
+	}
+	return n, true
 }
 
 // schedstat reads a thread's time on a CPU and waiting for one, in

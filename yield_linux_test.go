@@ -2,7 +2,12 @@ package gattai
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -153,21 +158,102 @@ func TestYielderWaiting(t *testing.T) {
 	}
 }
 
-func TestLoadAverage(t *testing.T) {
+func TestRunnable(t *testing.T) {
 	for _, tt := range []struct {
 		in   string
-		want float64
+		want int
 		ok   bool
 	}{
-		{"3.04 3.89 3.79 2/103 24315\n", 3.04, true},
-		{"0.00 0.01 0.05 1/80 1\n", 0, true},
+		{"3.04 3.89 3.79 2/103 24315\n", 2, true},
+		{"0.00 0.01 0.05 1/80 1\n", 1, true},
+		{"0.00 0.01 0.05 17/80", 17, true},
 		{"", 0, false},
-		{"x 1 2", 0, false},
+		{"0.00 0.01 0.05", 0, false},
+		{"0.00 0.01 0.05 1-80 1", 0, false},
+		{"0.00 0.01 0.05 x/80 1", 0, false},
+		{"0.00 0.01 0.05 -1/80 1", 0, false},
 	} {
-		got, ok := loadAverage([]byte(tt.in))
+		got, ok := runnable([]byte(tt.in))
 		if got != tt.want || ok != tt.ok {
-			t.Errorf("loadAverage(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
+			t.Errorf("runnable(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
 		}
+	}
+}
+
+// busy counts the tasks that want a CPU now, not the load average: a
+// machine whose minute's mean is high from work that has ended (this
+// process's own solving, a minute ago) has a core to spare when nothing
+// else runs, and none when every core but the native one's is taken,
+// however low the mean.
+func TestBusyCountsTasksNow(t *testing.T) {
+	if runtime.NumCPU() < 2 || runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("needs two CPUs: with one, busy always says so (TestBusyOnOneCPU)")
+	}
+	dir := t.TempDir()
+	defer func(f string) { loadavgFile = f }(loadavgFile)
+	n := runtime.NumCPU()
+	for _, tt := range []struct {
+		loadavg string
+		own     int
+		want    bool
+	}{
+		{fmt.Sprintf("%d.00 %d.00 %d.00 1/200 1", 4*n, 4*n, 4*n), 1, false}, // a busy minute, ended: only the search runs
+		{fmt.Sprintf("%d.00 %d.00 %d.00 2/200 1", 4*n, 4*n, 4*n), 2, false}, // the same, with the search apart from its caller
+		{fmt.Sprintf("0.00 0.00 0.00 %d/200 1", n), 1, true},                // every other core taken, just now
+		{fmt.Sprintf("0.00 0.00 0.00 %d/200 1", n+1), 2, true},              // the same, with the search apart
+		{fmt.Sprintf("0.00 0.00 0.00 %d/200 1", n-1), 1, false},             // one core left beside the search's
+		{"0.00 0.00 0.00 not a count", 1, false},                            // unreadable: no sign of load
+	} {
+		loadavgFile = filepath.Join(dir, "loadavg")
+		if err := os.WriteFile(loadavgFile, []byte(tt.loadavg), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		var y yielder // never marked: its waiting says nothing
+		if got := y.busy(tt.own); got != tt.want {
+			t.Errorf("busy(%d) with /proc/loadavg %q = %v, want %v", tt.own, tt.loadavg, got, tt.want)
+		}
+	}
+}
+
+// On the real machine, busy sees threads that keep every core but one
+// busy as they run.
+func TestBusySeesRunningThreads(t *testing.T) {
+	if runtime.NumCPU() < 2 || runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("needs two CPUs: with one, busy always says so (TestBusyOnOneCPU)")
+	}
+	n := runtime.NumCPU()
+	if n > 64 {
+		t.Skipf("%d CPUs: too many threads to keep busy for a test", n)
+	}
+	if runtime.GOMAXPROCS(0) < n {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(n))
+	}
+	var stop atomic.Bool
+	var started sync.WaitGroup
+	var done sync.WaitGroup
+	for range n - 1 {
+		started.Add(1)
+		done.Add(1)
+		go func() {
+			defer done.Done()
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			started.Done()
+			for !stop.Load() { // spin
+			}
+		}()
+	}
+	started.Wait()
+	var y yielder
+	busy := false
+	for i := 0; i < 100 && !busy; i++ { // a moment's count: retried
+		busy = y.busy(1)
+		time.Sleep(time.Millisecond)
+	}
+	stop.Store(true)
+	done.Wait()
+	if !busy {
+		t.Errorf("busy = false with %d threads spinning beside this one on %d CPUs", n-1, n)
 	}
 }
 
@@ -178,7 +264,7 @@ func TestLoadAverage(t *testing.T) {
 func TestBusyOnOneCPU(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	var y yielder
-	if !y.busy() {
+	if !y.busy(1) {
 		t.Fatal("busy = false with GOMAXPROCS 1")
 	}
 	m := testkit.Model(t, "classic", 25)

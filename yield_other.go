@@ -6,9 +6,9 @@ package gattai
 // own (see yield_linux.go): the native search goes on at full priority.
 type yielder struct{}
 
-func (*yielder) enter()     {}
-func (*yielder) mark()      {}
-func (*yielder) markHere()  {}
-func (*yielder) leave()     {}
-func (*yielder) yield()     {}
-func (*yielder) busy() bool { return false }
+func (*yielder) enter()        {}
+func (*yielder) mark()         {}
+func (*yielder) markHere()     {}
+func (*yielder) leave()        {}
+func (*yielder) yield()        {}
+func (*yielder) busy(int) bool { return false }
