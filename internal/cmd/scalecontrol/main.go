@@ -8,8 +8,9 @@
 //	scalecontrol ITERATIONS JOBS
 //
 // Its time with one job over its time with JOBS is the scaling the
-// machine itself gives work of that length: the ceiling of gattai's.
-// scripts/bench-report runs it, as gattai, one process a measurement.
+// machine itself gives work of that length with nothing to share: the
+// mark to judge gattai's by. scripts/bench-report runs it, as gattai,
+// one process a measurement.
 package main
 
 import (
