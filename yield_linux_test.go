@@ -215,6 +215,46 @@ func TestBusyCountsTasksNow(t *testing.T) {
 	}
 }
 
+// Past the budget, auto waits while no core is spare, counting this
+// search's two threads then (the waiting caller's and the native one's):
+// when the others leave a core, the wait ends at its next look, long
+// before the busy budget or the deadline; while they fill every core
+// but the native one's, it goes on.
+func TestWaitEndsWhenACoreIsSpare(t *testing.T) {
+	if runtime.NumCPU() < 2 || runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("needs two CPUs: with one, busy always says so (TestBusyOnOneCPU)")
+	}
+	defer func(f string) { loadavgFile = f }(loadavgFile)
+	loadavgFile = filepath.Join(t.TempDir(), "loadavg")
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := runtime.NumCPU()
+	for _, tt := range []struct {
+		running int
+		spare   bool
+	}{
+		{n, true},      // the search's two and n-2 others: one core spare
+		{n + 1, false}, // n-1 others: none
+	} {
+		if err := os.WriteFile(loadavgFile, []byte(fmt.Sprintf("0.00 0.00 0.00 %d/200 1", tt.running)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		var y yielder // never entered: its waiting says nothing
+		limit := 300 * time.Millisecond
+		start := time.Now()
+		_, done, busy := s.wait(make(chan outcome), &y, budget{nodes: 10, busy: 1 << 40, wall: time.Hour}, start.Add(limit))
+		took := time.Since(start)
+		if done || busy {
+			t.Errorf("%d running: wait said done %v, busy %v; want neither", tt.running, done, busy)
+		}
+		if ended := took < limit; ended != tt.spare {
+			t.Errorf("%d running: wait took %v of its %v, want it to end early %v", tt.running, took, limit, tt.spare)
+		}
+	}
+}
+
 // On the real machine, busy sees threads that keep every core but one
 // busy as they run.
 func TestBusySeesRunningThreads(t *testing.T) {
