@@ -158,6 +158,27 @@ func TestYielderWaiting(t *testing.T) {
 	}
 }
 
+// needTwoCPUs skips a test of busy's reading of the machine where the
+// process may use one CPU: there busy always says so (TestBusyOnOneCPU).
+func needTwoCPUs(t *testing.T) {
+	t.Helper()
+	if runtime.NumCPU() < 2 || runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("needs two CPUs: with one, busy always says so (TestBusyOnOneCPU)")
+	}
+}
+
+// fakeLoadavg makes busy read content instead of /proc/loadavg until
+// the test ends.
+func fakeLoadavg(t *testing.T, content string) {
+	t.Helper()
+	old := loadavgFile
+	loadavgFile = filepath.Join(t.TempDir(), "loadavg")
+	t.Cleanup(func() { loadavgFile = old })
+	if err := os.WriteFile(loadavgFile, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestRunnable(t *testing.T) {
 	for _, tt := range []struct {
 		in   string
@@ -186,11 +207,7 @@ func TestRunnable(t *testing.T) {
 // else runs, and none when every core but the native one's is taken,
 // however low the mean.
 func TestBusyCountsTasksNow(t *testing.T) {
-	if runtime.NumCPU() < 2 || runtime.GOMAXPROCS(0) < 2 {
-		t.Skip("needs two CPUs: with one, busy always says so (TestBusyOnOneCPU)")
-	}
-	dir := t.TempDir()
-	defer func(f string) { loadavgFile = f }(loadavgFile)
+	needTwoCPUs(t)
 	n := runtime.NumCPU()
 	for _, tt := range []struct {
 		loadavg string
@@ -204,10 +221,7 @@ func TestBusyCountsTasksNow(t *testing.T) {
 		{fmt.Sprintf("0.00 0.00 0.00 %d/200 1", n-1), 1, false},             // one core left beside the search's
 		{"0.00 0.00 0.00 not a count", 1, false},                            // unreadable: no sign of load
 	} {
-		loadavgFile = filepath.Join(dir, "loadavg")
-		if err := os.WriteFile(loadavgFile, []byte(tt.loadavg), 0o600); err != nil {
-			t.Fatal(err)
-		}
+		fakeLoadavg(t, tt.loadavg)
 		var y yielder // never marked: its waiting says nothing
 		if got := y.busy(tt.own); got != tt.want {
 			t.Errorf("busy(%d) with /proc/loadavg %q = %v, want %v", tt.own, tt.loadavg, got, tt.want)
@@ -221,11 +235,7 @@ func TestBusyCountsTasksNow(t *testing.T) {
 // before the busy budget or the deadline; while they fill every core
 // but the native one's, it goes on.
 func TestWaitEndsWhenACoreIsSpare(t *testing.T) {
-	if runtime.NumCPU() < 2 || runtime.GOMAXPROCS(0) < 2 {
-		t.Skip("needs two CPUs: with one, busy always says so (TestBusyOnOneCPU)")
-	}
-	defer func(f string) { loadavgFile = f }(loadavgFile)
-	loadavgFile = filepath.Join(t.TempDir(), "loadavg")
+	needTwoCPUs(t)
 	s, err := New(Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -238,9 +248,7 @@ func TestWaitEndsWhenACoreIsSpare(t *testing.T) {
 		{n, true},      // the search's two and n-2 others: one core spare
 		{n + 1, false}, // n-1 others: none
 	} {
-		if err := os.WriteFile(loadavgFile, []byte(fmt.Sprintf("0.00 0.00 0.00 %d/200 1", tt.running)), 0o600); err != nil {
-			t.Fatal(err)
-		}
+		fakeLoadavg(t, fmt.Sprintf("0.00 0.00 0.00 %d/200 1", tt.running))
 		var y yielder // never entered: its waiting says nothing
 		limit := 300 * time.Millisecond
 		start := time.Now()
@@ -258,9 +266,7 @@ func TestWaitEndsWhenACoreIsSpare(t *testing.T) {
 // On the real machine, busy sees threads that keep every core but one
 // busy as they run.
 func TestBusySeesRunningThreads(t *testing.T) {
-	if runtime.NumCPU() < 2 || runtime.GOMAXPROCS(0) < 2 {
-		t.Skip("needs two CPUs: with one, busy always says so (TestBusyOnOneCPU)")
-	}
+	needTwoCPUs(t)
 	n := runtime.NumCPU()
 	if n > 64 {
 		t.Skipf("%d CPUs: too many threads to keep busy for a test", n)
