@@ -70,14 +70,9 @@ func (f engineFunc) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Re
 // engine, and the solver is ready for the next puzzle after each (run
 // with -race).
 func TestAutoSideBySide(t *testing.T) {
-	m := testkit.Model(t, "classic", 25)
-	p := testkit.ReadPuzzle(t, "testdata/bench/classic25-hard.txt", m)
-	easy := testkit.ReadPuzzles(t, "testdata/bench/classic25-unique50.txt", m)[0]
+	p, want := hardAlone(t)
+	easy := testkit.ReadPuzzles(t, "testdata/bench/classic25-unique50.txt", p.Model)[0]
 	ctx := context.Background()
-	want, err := (&Native{}).Count(ctx, p, 2)
-	if err != nil || want.Count != 1 {
-		t.Fatalf("native: count %d, %v", want.Count, err)
-	}
 	oracle := engineFunc(func(_ context.Context, _ *layouts.Puzzle, limit int) (Result, error) {
 		return Result{Count: 1, Limit: limit, Grid: want.Grid, Engine: "fake"}, nil
 	})
@@ -187,12 +182,7 @@ func atOnce(*layouts.Model, bool) budget { return budget{wall: time.Nanosecond} 
 // native search, paused at the budget and resumed in a goroutine of its
 // own, answers as it would have alone, node for node.
 func TestAutoWaitsForSecond(t *testing.T) {
-	m := testkit.Model(t, "classic", 25)
-	hard := testkit.ReadPuzzle(t, "testdata/bench/classic25-hard.txt", m)
-	want, err := (&Native{}).Count(context.Background(), hard, 2)
-	if err != nil || want.Count != 1 {
-		t.Fatalf("native: count %d, %v", want.Count, err)
-	}
+	hard, want := hardAlone(t)
 	s, err := New(Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -243,12 +233,9 @@ func TestAutoMissingSolver(t *testing.T) {
 // in time: the second engine starts once the native engine has spent
 // either, and not before.
 func TestAutoBudget(t *testing.T) {
-	m := testkit.Model(t, "classic", 25)
-	hard := testkit.ReadPuzzle(t, "testdata/bench/classic25-hard.txt", m) // thousands of nodes
-	ctx := context.Background()
-	want, err := (&Native{}).Count(ctx, hard, 2)
-	if err != nil || want.Count != 1 || want.Nodes < 2000 {
-		t.Fatalf("native: count %d in %d nodes, %v", want.Count, want.Nodes, err)
+	hard, want := hardAlone(t)
+	if want.Nodes < 2000 {
+		t.Fatalf("native: %d nodes, want thousands", want.Nodes)
 	}
 	for _, tt := range []struct {
 		name   string
@@ -328,4 +315,16 @@ func TestNativeRecoverPanic(t *testing.T) {
 	if !errors.Is(err, ErrEngine) || res.Limit != 2 || res.Engine != EngineBacktrack || e.m != nil {
 		t.Fatalf("result %+v, error %v, model %v", res, err, e.m)
 	}
+}
+
+// hardAlone is testdata/bench/classic25-hard.txt, a 25x25 of thousands
+// of nodes, and the native engine's count of it to 2, alone.
+func hardAlone(t *testing.T) (*layouts.Puzzle, Result) {
+	t.Helper()
+	hard := testkit.ReadPuzzle(t, "testdata/bench/classic25-hard.txt", testkit.Model(t, "classic", 25))
+	want, err := (&Native{}).Count(context.Background(), hard, 2)
+	if err != nil || want.Count != 1 {
+		t.Fatalf("native: count %d, %v", want.Count, err)
+	}
+	return hard, want
 }

@@ -1,7 +1,6 @@
 package gattai
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,8 +11,6 @@ import (
 	"testing"
 	"time"
 	"unsafe"
-
-	"gattai/internal/testkit"
 )
 
 // nice is the calling thread's nice value (Linux: getpriority gives
@@ -313,12 +310,7 @@ func TestBusyOnOneCPU(t *testing.T) {
 	if !y.busy(1) {
 		t.Fatal("busy = false with GOMAXPROCS 1")
 	}
-	m := testkit.Model(t, "classic", 25)
-	hard := testkit.ReadPuzzle(t, "testdata/bench/classic25-hard.txt", m)
-	want, err := (&Native{}).Count(context.Background(), hard, 2)
-	if err != nil || want.Count != 1 {
-		t.Fatalf("native: count %d, %v", want.Count, err)
-	}
+	hard, want := hardAlone(t)
 	if secondJoins(t, hard, want.Grid, budget{nodes: 10, busy: want.Nodes + 1, wall: time.Hour}) {
 		t.Error("the second engine started on one CPU before the busy budget")
 	}
