@@ -198,6 +198,19 @@ func TestRunnable(t *testing.T) {
 	}
 }
 
+// runnable takes any bytes without a panic, and never reports a
+// negative count, nor a count it could not read.
+func FuzzRunnable(f *testing.F) {
+	f.Add([]byte("3.04 3.89 3.79 2/103 24315\n"))
+	f.Add([]byte("0.00 0.01 0.05 -1/80 1"))
+	f.Add([]byte(""))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if n, ok := runnable(b); n < 0 || !ok && n != 0 {
+			t.Fatalf("runnable(%q) = %d, %v", b, n, ok)
+		}
+	})
+}
+
 // busy counts the tasks that want a CPU now, not the load average: a
 // machine whose minute's mean is high from work that has ended (this
 // process's own solving, a minute ago) has a core to spare when nothing
