@@ -25,6 +25,7 @@ func TestVariants(t *testing.T) {
 	for _, name := range testkit.Variants(t, variantsDir) {
 		kind, _, _ := strings.Cut(name, "-")
 		t.Run(name, func(t *testing.T) {
+			testkit.SkipSlowVariant(t, name)
 			p, want := testkit.ReadVariant(t, variantsDir, name)
 			m := p.Model
 			s := backtrack.New(m)

@@ -158,8 +158,13 @@ func TestSizes(t *testing.T) {
 	})
 }
 
-// TestLayoutFiles: puzzles on the layout files of testdata/layouts,
-// their constraints and all.
+// slowToGenerate are the layout files of TestLayoutFiles whose puzzle
+// takes seconds to make: the counts of few givens under nonconsecutive
+// pairs or little killer sums, and a Samurai with an extra region.
+var slowToGenerate = map[string]bool{"nonconsecutive-classic": true, "littlekiller-classic": true, "region-samurai": true}
+
+// TestLayoutFiles: puzzles on the layout files of testdata/layouts and
+// testdata/variants, their constraints and all.
 func TestLayoutFiles(t *testing.T) {
 	dirs := []string{"../testdata/layouts", "../testdata/variants"}
 	var files []string
@@ -173,8 +178,8 @@ func TestLayoutFiles(t *testing.T) {
 	for _, f := range files {
 		t.Run(f, func(t *testing.T) {
 			m := testkit.LayoutFile(t, f)
-			if testing.Short() && strings.Contains(f, "nonconsecutive") {
-				t.Skip("nonconsecutive 9x9: seconds to count its few givens")
+			if testing.Short() && slowToGenerate[strings.TrimSuffix(filepath.Base(f), ".json")] {
+				t.Skip("seconds to generate (ten times as long under the race detector), skipped under -short")
 			}
 			for _, p := range run(t, m, generate.Options{Seed: 5}) {
 				verify(t, p, generate.NoSymmetry)

@@ -235,7 +235,18 @@ func TestStop(t *testing.T) {
 			t.Errorf("%s: %v beside the deadline, want nothing", name, got)
 		}
 	}
-	if r, err := sv.Rate(t.Context(), p); err != nil || !r.Solved {
+	// The solver answers after the stops. Rating the whole puzzle takes
+	// seconds under the race detector, which CI runs with -short: there
+	// half its empty cells are given from its solution.
+	q := p
+	if testing.Short() {
+		sol := solution(t, p)
+		q = subset(p, func(int) bool { return true })
+		for c := 0; c < len(sol); c += 2 {
+			q.Givens[c] = sol[c]
+		}
+	}
+	if r, err := sv.Rate(t.Context(), q); err != nil || !r.Solved {
 		t.Errorf("the solver after a stop: %+v, %v", r, err)
 	}
 }

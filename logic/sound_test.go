@@ -46,7 +46,11 @@ func TestSoundOnSubsets(t *testing.T) {
 		dir := filepath.Join("..", "testdata", "examples")
 		sol := testkit.ReadPuzzle(t, filepath.Join(dir, name+".solution.txt"), nil)
 		rng := rand.New(rand.NewPCG(1, uint64(len(name))))
-		for i := range 20 {
+		count := 20
+		if testing.Short() { // CI's race run: ten times as slow
+			count = 5
+		}
+		for i := range count {
 			density := 0.3 + 0.3*rng.Float64()
 			p := subset(sol, func(int) bool { return rng.Float64() < density })
 			t.Run(fmt.Sprintf("%s/%d", name, i), func(t *testing.T) { soundOn(t, sol, p) })
@@ -77,6 +81,9 @@ func TestSoundSmall(t *testing.T) {
 		count := 20
 		if tc.n > 9 {
 			count = 8
+		}
+		if testing.Short() { // CI's race run: ten times as slow
+			count /= 4
 		}
 		for i := range count {
 			density := 0.2 + 0.4*rng.Float64()
@@ -116,6 +123,9 @@ func TestSoundVariants(t *testing.T) {
 				continue // one grid only
 			}
 			opts := generate.Options{Count: 3, Seed: 1, Kinds: strings.Split(kind, ",")}
+			if testing.Short() { // CI's race run: ten times as slow
+				opts.Count = 1
+			}
 			err := generate.Generate(context.Background(), m, opts, gen.NewCounter, func(g generate.Puzzle) error {
 				t.Run(fmt.Sprintf("%s/%s/%d", layout, kind, g.Index), func(t *testing.T) {
 					steps, err := logic.NewWith(g.Model, logic.Options{Unique: true}).Steps(t.Context(), g.Puzzle)

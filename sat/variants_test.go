@@ -22,6 +22,7 @@ func TestVariants(t *testing.T) {
 	ctx := context.Background()
 	for _, name := range testkit.Variants(t, variantsDir) {
 		t.Run(name, func(t *testing.T) {
+			testkit.SkipSlowVariant(t, name)
 			p, want := testkit.ReadVariant(t, variantsDir, name)
 			if err := layouts.Check(p, want); err != nil {
 				t.Fatalf("stored solution: %v", err)

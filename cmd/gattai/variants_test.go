@@ -30,6 +30,7 @@ func TestVariants(t *testing.T) {
 	for _, lf := range layoutFiles {
 		base := strings.TrimSuffix(lf, ".json")
 		t.Run(filepath.Base(base), func(t *testing.T) {
+			testkit.SkipSlowVariant(t, filepath.Base(base))
 			want := readFile(t, base+".solution.txt")
 			for _, eng := range engines {
 				args := append([]string{"solve", "--layout-file", lf}, eng...)

@@ -92,6 +92,21 @@ func Variants(t testing.TB, dir string) []string {
 	return names
 }
 
+// slowVariants are the variants that take seconds to solve (ten times
+// as long under the race detector): little killer's twelve diagonal
+// sums on six givens.
+var slowVariants = map[string]bool{"littlekiller-classic": true}
+
+// SkipSlowVariant skips the test under -short when variant name is one
+// that takes seconds to solve. CI's race run is -short: the full run
+// before it solves them.
+func SkipSlowVariant(t testing.TB, name string) {
+	t.Helper()
+	if testing.Short() && slowVariants[name] {
+		t.Skipf("%s: seconds to solve, skipped under -short", name)
+	}
+}
+
 // ReadVariant reads variant name of dir: its puzzle, on the model of its
 // layout file, and its solution.
 func ReadVariant(t testing.TB, dir, name string) (*layouts.Puzzle, layouts.Grid) {
