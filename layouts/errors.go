@@ -36,9 +36,7 @@ func (e *ParseError) Error() string {
 		name = "-"
 	}
 	msg := fmt.Sprint(e.Err)
-	if !printable(name) {
-		name = strconv.Quote(name)
-	}
+	name = ShownName(name)
 	if !printable(msg) {
 		msg = strconv.Quote(msg)
 	}
@@ -46,6 +44,17 @@ func (e *ParseError) Error() string {
 }
 
 func (e *ParseError) Unwrap() error { return e.Err }
+
+// ShownName is a file's name as a message shows it: as it is when it
+// prints on one line, quoted whole when it holds a control, format or
+// line-breaking character or is not UTF-8, which would reach a terminal
+// or a log as they are.
+func ShownName(name string) string {
+	if !utf8.ValidString(name) || !printable(name) {
+		return strconv.Quote(name)
+	}
+	return name
+}
 
 // NULByte is the error of a NUL byte at line:col of file. No text holds
 // one, so every reader of puzzles ends its input there with this one

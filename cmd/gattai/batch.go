@@ -56,9 +56,9 @@ type outcome struct {
 // where is "file:line" of the puzzle, or the file, for messages.
 func (r *record) where() string {
 	if r.line == 0 {
-		return r.file
+		return shown(r.file)
 	}
-	return r.file + ":" + strconv.Itoa(r.line)
+	return shown(r.file) + ":" + strconv.Itoa(r.line)
 }
 
 // stopped reports a record that a stop (--timeout, a signal) cut short:
@@ -123,7 +123,7 @@ func runBatch(e *env, in *inputFlags, ef *engineFlags, of *outputFlags, do work,
 		return err
 	}
 	defer out.abort()
-	w := bufio.NewWriter(out)
+	w := bufio.NewWriterSize(out, outBuffer)
 	var mu sync.Mutex // guards w: the records, and the flusher
 	endFlusher := flushEvery(&mu, w)
 	t, err := batch(ctx, e, in, ef, do, func(r *record, stop string) error {
@@ -153,13 +153,18 @@ func runBatch(e *env, in *inputFlags, ef *engineFlags, of *outputFlags, do work,
 	return nil
 }
 
+// outBuffer is the size of a batch's output buffer: a write to a pipe
+// or device goes through a goroutine that a stop can give up on (see
+// stopWriter), and 32 KB make that hand-off rare.
+const outBuffer = 32 << 10
+
 // flushInterval bounds how long a record waits in the output's buffer.
 const flushInterval = 100 * time.Millisecond
 
 // flushEvery flushes w, under mu, every flushInterval while it holds
 // records, so that they reach the reader of a batch as it goes even when
 // the next puzzle takes long (a flush per record would cost a write call
-// each; 4 KB of buffer hold 2000 counts). A failed flush stays in w, and
+// each; outBuffer holds 16000 counts). A failed flush stays in w, and
 // the next record's write or the last flush returns it. The function it
 // returns stops the flushes and waits until none runs.
 func flushEvery(mu *sync.Mutex, w *bufio.Writer) (end func()) {

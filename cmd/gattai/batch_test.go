@@ -13,7 +13,7 @@ import (
 )
 
 // A batch's records reach the output as they are done, within
-// flushInterval, not once 4 KB of them have gathered or the input has
+// flushInterval, not once a buffer of them have gathered or the input has
 // ended: here the input stays open after one puzzle, and the reader
 // stops the run at the first write (a guard stops it after 5s).
 func TestBatchStreams(t *testing.T) {

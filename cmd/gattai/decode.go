@@ -72,7 +72,7 @@ func (c *decodeCmd) Run(e *env) error {
 func (c *decodeCmd) read(e *env) (*encode.Formula, encode.Model, error) {
 	cf, err := os.Open(c.CNF)
 	if err != nil {
-		return nil, encode.Model{}, &exitError{exitBadInput, err.Error()}
+		return nil, encode.Model{}, &exitError{exitBadInput, shownPath(err).Error()}
 	}
 	defer cf.Close()
 	f, err := encode.ParseDIMACS(bufio.NewReader(ctxReader{e.ctx, cf}))
@@ -81,7 +81,7 @@ func (c *decodeCmd) read(e *env) (*encode.Formula, encode.Model, error) {
 	}
 	mf, err := os.Open(c.Model)
 	if err != nil {
-		return nil, encode.Model{}, &exitError{exitBadInput, err.Error()}
+		return nil, encode.Model{}, &exitError{exitBadInput, shownPath(err).Error()}
 	}
 	defer mf.Close()
 	model, err := f.ParseModel(bufio.NewReader(ctxReader{e.ctx, mf}), c.Model)

@@ -40,7 +40,7 @@ func (f *layoutFlags) model() (*layouts.Model, error) {
 		data, err := readLayoutFile(f.LayoutFile)
 		var fe *fs.PathError
 		if errors.As(err, &fe) { // "open x.json: no such file or directory"
-			return nil, fmt.Errorf("--layout-file: %w", err)
+			return nil, fmt.Errorf("--layout-file: %w", shownPath(err))
 		}
 		if err != nil {
 			return nil, err
@@ -106,7 +106,7 @@ func readLayoutFile(name string) ([]byte, error) {
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, maxLayoutFile+1))
 	if err == nil && len(data) > maxLayoutFile {
-		err = fmt.Errorf("%s: %w: a layout file of more than %d MiB", name, layouts.ErrTooLarge, maxLayoutFile>>20)
+		err = fmt.Errorf("%s: %w: a layout file of more than %d MiB", shown(name), layouts.ErrTooLarge, maxLayoutFile>>20)
 	}
 	return data, err
 }

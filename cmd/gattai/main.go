@@ -209,11 +209,11 @@ func execute(ctx context.Context, run func(*env) error, cpuProfile string, e env
 		return exitOK
 	case errors.As(err, &xe):
 		if xe.msg != "" {
-			fmt.Fprintf(e.stderr, "gattai: %s\n", xe.msg)
+			fmt.Fprintf(e.stderr, "gattai: %s\n", shown(xe.msg))
 		}
 		return xe.code
-	default:
-		fmt.Fprintf(e.stderr, "gattai: %v\n", err)
+	default: // one line, whatever a name in it holds
+		fmt.Fprintf(e.stderr, "gattai: %s\n", shown(err.Error()))
 		return exitBadInput
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -8,8 +9,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
+	"time"
+
+	"gattai/layouts"
 )
 
 // outputFlags choose where results go.
@@ -33,15 +38,18 @@ func (f *outputFlags) create(ctx context.Context, e *env) (*output, error) {
 	return createOutput(ctx, e, f.Output)
 }
 
-// createOutput opens name for writing: "" or "-" is standard output. A
-// symbolic link is followed to its target. Only a regular file, or a new
-// path, is replaced, by a temporary file renamed over it; its mode is
-// kept. Anything else that exists (a device, a pipe) is opened and
-// written in place; a directory is refused. A pipe's open, which waits
-// for a reader, gives up when ctx ends. Errors name the user's path.
+// createOutput opens name for writing: "" or "-" is standard output,
+// and so are the names of this process's descriptors (/dev/stdout,
+// /dev/fd/N: see descriptor). A symbolic link is followed to its target.
+// Only a regular file, or a new path, is replaced, by a temporary file
+// renamed over it; its mode is kept. Anything else that exists (a
+// device, a pipe) is opened and written in place; a directory is
+// refused. A pipe's open, which waits for a reader, gives up when ctx
+// ends, and so does a write that blocks (see stopWriter). Errors name
+// the user's path.
 func createOutput(ctx context.Context, e *env, name string) (*output, error) {
 	if name == "" || name == "-" {
-		return &output{Writer: e.stdout, name: "standard output"}, nil
+		return &output{Writer: &stopWriter{ctx: ctx, w: e.stdout, name: "standard output"}, name: "standard output"}, nil
 	}
 	o := &output{name: name}
 	bad := func(err error) error {
@@ -49,11 +57,22 @@ func createOutput(ctx context.Context, e *env, name string) (*output, error) {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return &exitError{exitBadInput, fmt.Sprintf("-o %s: %v", name, err)}
+		return &exitError{exitBadInput, fmt.Sprintf("-o %s: %v", shown(name), err)}
 	}
-	dest, err := resolve(name)
+	dest, fd, err := resolve(name)
 	if err != nil {
 		return nil, bad(err)
+	}
+	if fd >= 0 {
+		w, err := openDescriptor(e, fd, name)
+		if err != nil {
+			return nil, bad(err)
+		}
+		o.Writer = &stopWriter{ctx: ctx, w: w, name: shown(name)}
+		if f, ok := w.(*os.File); ok && fd > 2 {
+			o.file = f
+		}
+		return o, nil
 	}
 	st, err := os.Stat(dest)
 	switch {
@@ -68,16 +87,12 @@ func createOutput(ctx context.Context, e *env, name string) (*output, error) {
 	default: // a device, a pipe, a socket: never replaced
 		f, err := openWriter(ctx, dest)
 		if errors.Is(err, ctx.Err()) && err != nil {
-			stop := "timed out"
-			if e.ctx.Err() != nil {
-				stop = "interrupted"
-			}
-			return nil, &exitError{exitTimeout, fmt.Sprintf("-o %s: %s waiting for a reader", name, stop)}
+			return nil, &exitError{exitTimeout, fmt.Sprintf("-o %s: %s waiting for a reader", shown(name), stopName(ctx))}
 		}
 		if err != nil {
 			return nil, bad(err)
 		}
-		o.Writer, o.file = f, f
+		o.Writer, o.file = &stopWriter{ctx: ctx, w: f, name: shown(name)}, f
 		return o, nil
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(o.dest), "."+filepath.Base(o.dest)+".*.tmp")
@@ -91,6 +106,113 @@ func createOutput(ctx context.Context, e *env, name string) (*output, error) {
 	}
 	o.Writer, o.file = tmp, tmp
 	return o, nil
+}
+
+// stopName names the stop that ended ctx: --timeout, or a signal.
+func stopName(ctx context.Context) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return "timed out"
+	}
+	return "interrupted"
+}
+
+// descriptor reports which of this process's open descriptors name
+// stands for, if it names one: /dev/stdout, /dev/stderr, /dev/fd/N or
+// /proc/self/fd/N (the links that /dev/stdout leads to on Linux). Output
+// to one goes to that descriptor as the shell opened it (into a pipe,
+// appending to a file), never to the path its link reads, which names a
+// pipe "pipe:[N]" and a file without the way it was opened.
+func descriptor(name string) (int, bool) {
+	name = filepath.Clean(name)
+	switch name {
+	case "/dev/stdout":
+		return 1, true
+	case "/dev/stderr":
+		return 2, true
+	}
+	dir, n := filepath.Split(name)
+	switch dir {
+	case "/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/", "/proc/" + strconv.Itoa(os.Getpid()) + "/fd/":
+	default:
+		return 0, false
+	}
+	fd, err := strconv.Atoi(n)
+	if err != nil || fd < 0 || strconv.Itoa(fd) != n {
+		return 0, false
+	}
+	return fd, true
+}
+
+// openDescriptor is descriptor fd to write to: the run's own standard
+// output or error, or the open file behind another number.
+func openDescriptor(e *env, fd int, name string) (io.Writer, error) {
+	switch fd {
+	case 0:
+		return nil, syscall.EBADF // open for reading
+	case 1:
+		return e.stdout, nil
+	case 2:
+		return e.stderr, nil
+	}
+	f := os.NewFile(uintptr(fd), name)
+	if f == nil {
+		return nil, syscall.EBADF
+	}
+	if _, err := f.Stat(); err != nil {
+		return nil, syscall.EBADF
+	}
+	return f, nil
+}
+
+// writeGrace is how long a write that blocks may go on after a stop
+// before the run gives it up.
+const writeGrace = 500 * time.Millisecond
+
+// stopWriter writes to w, a pipe or a device that may block (a reader
+// that does not read), until ctx ends: a write still blocked
+// writeGrace after that is given up, with an exitError of the stop, and
+// so is every write after it. So a stop ends the run even while its
+// output is stuck, and a reader that is only slow still gets the last
+// records.
+type stopWriter struct {
+	ctx  context.Context
+	w    io.Writer
+	name string // for messages
+	err  error  // set once a write was given up
+}
+
+type written struct {
+	n   int
+	err error
+}
+
+func (s *stopWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	if s.ctx.Done() == nil { // nothing can stop the run
+		return s.w.Write(p)
+	}
+	q := bytes.Clone(p) // the write may outlive this call
+	ch := make(chan written, 1)
+	go func() {
+		n, err := s.w.Write(q)
+		ch <- written{n, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.n, r.err
+	case <-s.ctx.Done():
+	}
+	t := time.NewTimer(writeGrace)
+	defer t.Stop()
+	select {
+	case r := <-ch:
+		return r.n, r.err
+	case <-t.C:
+	}
+	s.err = &exitError{exitTimeout, fmt.Sprintf("writing %s: %s while the output was blocked (nothing read it)", s.name, stopName(s.ctx))}
+	return 0, s.err
 }
 
 // openWriter opens name for writing until ctx ends: a pipe's open
@@ -119,29 +241,33 @@ func openWriter(ctx context.Context, name string) (*os.File, error) {
 }
 
 // resolve follows symbolic links from name to the path they lead to,
-// which need not exist yet (a dangling link names the file to create).
-func resolve(name string) (string, error) {
+// which need not exist yet (a dangling link names the file to create),
+// or to one of the process's descriptors (fd, else -1).
+func resolve(name string) (dest string, fd int, err error) {
 	for range 40 { // as the kernel's limit on links followed
+		if fd, ok := descriptor(name); ok {
+			return "", fd, nil
+		}
 		st, err := os.Lstat(name)
 		if errors.Is(err, fs.ErrNotExist) {
-			return name, nil
+			return name, -1, nil
 		}
 		if err != nil {
-			return "", err
+			return "", -1, err
 		}
 		if st.Mode()&fs.ModeSymlink == 0 {
-			return name, nil
+			return name, -1, nil
 		}
 		target, err := os.Readlink(name)
 		if err != nil {
-			return "", err
+			return "", -1, err
 		}
 		if !filepath.IsAbs(target) {
 			target = filepath.Join(filepath.Dir(name), target)
 		}
 		name = target
 	}
-	return "", syscall.ELOOP
+	return "", -1, syscall.ELOOP
 }
 
 // named turns an error of writing into one that names the output; an
@@ -155,7 +281,7 @@ func (o *output) named(err error) error {
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	return &exitError{exitBadInput, fmt.Sprintf("writing %s: %v", o.name, err)}
+	return &exitError{exitBadInput, fmt.Sprintf("writing %s: %v", shown(o.name), err)}
 }
 
 // commit finishes the output: a temporary file is synced and renamed
@@ -203,10 +329,14 @@ func (o *output) abort() {
 // with -o: one item takes the name itself, several take it numbered,
 // out.cnf becoming out-001.cnf, out-002.cnf, ... (at least 3 digits). A
 // name ending in / or naming a folder puts every item in that folder,
-// numbered: DIR/puzzle-001.EXT, ...
-// Items stream: the first waits uncommitted until the next shows
-// whether names are numbered. Without -o, one item goes to standard
-// output and a second is an error.
+// numbered: DIR/puzzle-001.EXT, ... Every name is opened as -o is (see
+// createOutput): a numbered one too is replaced only if it is a regular
+// file.
+// Items stream: the first waits, uncommitted, until the next shows
+// whether names are numbered, and is then copied to its numbered name.
+// Without -o, or with standard output named (-, /dev/stdout), one item
+// goes there and a second is an error; to a device or a pipe, every
+// item goes through it.
 type files struct {
 	e       *env
 	name    string
@@ -214,54 +344,89 @@ type files struct {
 	n       int
 	pending *output
 	note    func(name string) // says what pending holds, once named
+	through bool              // name is a device or a pipe: every item goes to it
 }
 
 // next opens the output of the next item; write it, then call done.
 func (fs *files) next() (*output, error) {
 	fs.n++
-	if fs.name == "" || fs.name == "-" {
+	if fs.stream() {
 		if err := fs.hold(fs.n); err != nil {
 			return nil, err
 		}
-		return createOutput(fs.e.ctx, fs.e, "")
+		return createOutput(fs.e.ctx, fs.e, fs.name)
 	}
 	if dir := fs.folder(); dir != "" {
 		return createOutput(fs.e.ctx, fs.e, filepath.Join(dir, fmt.Sprintf("puzzle-%03d%s", fs.n, fs.ext)))
 	}
+	if fs.n == 1 || fs.through {
+		return createOutput(fs.e.ctx, fs.e, fs.name)
+	}
 	if fs.n == 2 {
-		if err := fs.commit(fs.pending, numbered(fs.name, 1), fs.note); err != nil {
+		first := fs.pending
+		fs.pending = nil
+		if err := fs.renumber(first); err != nil {
 			return nil, err
 		}
-		fs.pending = nil
 	}
-	return createOutput(fs.e.ctx, fs.e, fs.name)
+	return createOutput(fs.e.ctx, fs.e, numbered(fs.name, fs.n))
 }
 
-// hold says whether n items fit the output: standard output holds one.
+// hold says whether n items fit the output: a stream holds one.
 func (fs *files) hold(n int) error {
-	if n > 1 && (fs.name == "" || fs.name == "-") {
+	if n > 1 && fs.stream() {
 		return &exitError{exitBadInput, "several puzzles: name the files with -o (out.ext becomes out-001.ext, ...)"}
 	}
 	return nil
 }
 
+// stream says whether the items go to a stream that holds one: standard
+// output, or a descriptor named as a file.
+func (fs *files) stream() bool {
+	if fs.name == "" || fs.name == "-" {
+		return true
+	}
+	_, ok := descriptor(fs.name)
+	return ok
+}
+
+// renumber moves the first item, written for the name itself, to its
+// numbered name, opened as any other (a device or a pipe there is
+// written, not replaced).
+func (fs *files) renumber(first *output) error {
+	defer first.abort()
+	o, err := createOutput(fs.e.ctx, fs.e, numbered(fs.name, 1))
+	if err != nil {
+		return err
+	}
+	defer o.abort()
+	if _, err := first.file.Seek(0, io.SeekStart); err != nil {
+		return first.named(err)
+	}
+	if _, err := io.Copy(o, first.file); err != nil {
+		return o.named(err)
+	}
+	return fs.commit(o, fs.note)
+}
+
 // done finishes the item written to o; note, if not nil, is told the
 // file's name once it has one.
 func (fs *files) done(o *output, note func(name string)) error {
-	if fs.folder() != "" {
-		return fs.commit(o, o.name, note)
+	if fs.n == 1 && !fs.stream() && fs.folder() == "" {
+		if o.file != nil && o.dest == "" { // a device or a pipe
+			fs.through = true
+		} else {
+			fs.pending, fs.note = o, note
+			return nil
+		}
 	}
-	if fs.n == 1 && fs.name != "" && fs.name != "-" {
-		fs.pending, fs.note = o, note
-		return nil
-	}
-	return fs.commit(o, numbered(fs.name, fs.n), note)
+	return fs.commit(o, note)
 }
 
 // folder is the folder -o names, if it names one: a name ending in /
 // (made if need be) or an existing folder.
 func (fs *files) folder() string {
-	if fs.name == "" || fs.name == "-" {
+	if fs.stream() {
 		return ""
 	}
 	if strings.HasSuffix(fs.name, "/") {
@@ -287,7 +452,7 @@ func (fs *files) close() error {
 	if o == nil {
 		return nil
 	}
-	return fs.commit(o, fs.name, fs.note)
+	return fs.commit(o, fs.note)
 }
 
 func (fs *files) abort() {
@@ -297,26 +462,14 @@ func (fs *files) abort() {
 	}
 }
 
-// commit moves o, written for fs.name, to name.
-func (fs *files) commit(o *output, name string, note func(string)) error {
-	if o.file == nil { // standard output
-		return nil
-	}
-	if o.dest == "" { // a device or a pipe: every item went through it
-		name = fs.name
-	} else if name != fs.name {
-		dest, err := resolve(name)
-		if err != nil {
-			return o.named(err)
-		}
-		o.dest = dest
-	}
-	o.name = name
+// commit commits o and tells note its name, if it is a file's.
+func (fs *files) commit(o *output, note func(string)) error {
+	file := o.file != nil
 	if err := o.commit(); err != nil {
 		return err
 	}
-	if note != nil {
-		note(name)
+	if note != nil && file {
+		note(shown(o.name))
 	}
 	return nil
 }
@@ -326,4 +479,18 @@ func (fs *files) commit(o *output, name string, note func(string)) error {
 func numbered(name string, i int) string {
 	ext := filepath.Ext(name)
 	return fmt.Sprintf("%s-%03d%s", strings.TrimSuffix(name, ext), i, ext)
+}
+
+// shown is a name, or a whole message, as it prints on one line (see
+// layouts.ShownName).
+func shown(name string) string { return layouts.ShownName(name) }
+
+// shownPath is err with the path of a *fs.PathError in it as messages
+// show names: "open \"a\\nb\": no such file or directory".
+func shownPath(err error) error {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) || shown(pe.Path) == pe.Path {
+		return err
+	}
+	return &fs.PathError{Op: pe.Op, Path: shown(pe.Path), Err: pe.Err}
 }

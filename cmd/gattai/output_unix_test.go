@@ -185,3 +185,129 @@ func TestFilesThroughDevice(t *testing.T) {
 		t.Errorf("exit %d: %.300s", code, errs)
 	}
 }
+
+// Numbered files are opened as -o itself is: a FIFO or a link to one
+// among out-001.cnf, out-002.cnf, ... is written, never replaced, and a
+// link to a file elsewhere (another filesystem, perhaps) leads to it.
+func TestNumberedFilesDestinations(t *testing.T) {
+	dir, elsewhere := t.TempDir(), t.TempDir()
+	three := filepath.Join(dir, "three.txt")
+	lines := strings.SplitAfter(readFile(t, td("top1465-200.txt")), "\n")
+	os.WriteFile(three, []byte(strings.Join(lines[1:4], "")), 0o644)
+	out := filepath.Join(dir, "out.cnf")
+	fifo, real := filepath.Join(dir, "out-001.cnf"), filepath.Join(dir, "realfifo")
+	for _, p := range []string{fifo, real} {
+		if err := syscall.Mkfifo(p, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Symlink("realfifo", filepath.Join(dir, "out-002.cnf"))
+	target := filepath.Join(elsewhere, "target.cnf")
+	os.WriteFile(target, []byte("old\n"), 0o600)
+	os.Symlink(target, filepath.Join(dir, "out-003.cnf"))
+	got1, got2 := make(chan string), make(chan string)
+	go func() { b, _ := os.ReadFile(fifo); got1 <- string(b) }()
+	go func() { b, _ := os.ReadFile(real); got2 <- string(b) }()
+
+	_, errs, code := runGattai(t, "", "export", three, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for i, got := range []string{<-got1, <-got2, readFile(t, target)} {
+		if !strings.HasPrefix(got, "c gattai") && !strings.HasPrefix(got, "p cnf") {
+			t.Errorf("item %d: %.40q", i+1, got)
+		}
+	}
+	for _, p := range []string{fifo, real} {
+		if st, _ := os.Lstat(p); st.Mode()&os.ModeNamedPipe == 0 {
+			t.Errorf("%s was replaced: %v", p, st.Mode())
+		}
+	}
+	for _, name := range []string{"out-002.cnf", "out-003.cnf"} {
+		if st, _ := os.Lstat(filepath.Join(dir, name)); st.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("the link %s was replaced", name)
+		}
+	}
+	if st, _ := os.Stat(target); st.Mode().Perm() != 0o600 {
+		t.Errorf("target's mode %v", st.Mode())
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("%s made besides the numbered files", out)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+}
+
+// -o /dev/stdout, /dev/fd/1 and /proc/self/fd/1 are the run's standard
+// output as the shell opened it, not the path their link reads ("pipe:[N]",
+// or a file that replacing would empty).
+func TestOutputDescriptor(t *testing.T) {
+	puzzle := td("examples", "classic.txt")
+	solution := readFile(t, td("examples", "classic.solution.txt"))
+	for _, name := range []string{"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"} {
+		out, errs, code := runGattai(t, "", "solve", puzzle, "-o", name)
+		if code != 0 || out != solution {
+			t.Errorf("-o %s: exit %d, %q: %s", name, code, out, errs)
+		}
+	}
+	link := filepath.Join(t.TempDir(), "link")
+	os.Symlink("/dev/stdout", link)
+	if out, errs, code := runGattai(t, "", "export", puzzle, "-o", link); code != 0 || !strings.HasPrefix(out, "c gattai") {
+		t.Errorf("export -o a link to /dev/stdout: exit %d, %.40q: %s", code, out, errs)
+	}
+	if _, errs, code := runGattai(t, "", "export", td("top1465-200.txt"), "-o", "/dev/stdout"); code != exitBadInput || !strings.Contains(errs, "several puzzles") {
+		t.Errorf("export of several to /dev/stdout: exit %d: %s", code, errs)
+	}
+}
+
+// blocked is an output that nobody reads: every write waits until
+// release.
+type blocked struct{ release chan struct{} }
+
+func (b blocked) Write(p []byte) (int, error) {
+	<-b.release
+	return len(p), nil
+}
+
+// A stop ends a run whose output blocks (a reader that stopped reading):
+// the write is given up writeGrace after the stop, the run exits 3 and
+// says so.
+func TestStopWhileOutputBlocks(t *testing.T) {
+	many := td("top1465-200.txt")
+	for _, tc := range []struct {
+		name, stop string
+		args       []string
+	}{
+		{"count/timeout", "timed out", []string{"count", "--timeout", "300ms", many}},
+		{"solve/interrupt", "interrupted", []string{"solve", many}},
+		{"steps/interrupt", "interrupted", []string{"steps", many}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if tc.stop == "interrupted" {
+				time.AfterFunc(300*time.Millisecond, cancel)
+			}
+			out := blocked{make(chan struct{})}
+			defer close(out.release)
+			done := make(chan ran, 1)
+			go func() {
+				var errs strings.Builder
+				code := run(ctx, tc.args, env{stdin: strings.NewReader(""), stdout: out, stderr: &errs})
+				done <- ran{errs.String(), code}
+			}()
+			select {
+			case r := <-done:
+				if r.code != exitTimeout || !strings.Contains(r.errs, "writing standard output: "+tc.stop+" while the output was blocked") {
+					t.Errorf("exit %d: %s", r.code, r.errs)
+				}
+			case <-time.After(5 * time.Second):
+				t.Errorf("still writing 5s after the stop")
+			}
+		})
+	}
+}
