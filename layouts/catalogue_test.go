@@ -103,6 +103,9 @@ func TestBuiltinErrors(t *testing.T) {
 		{"classic", 0, Shape{}, ErrLayout},
 		{"classic", MaxSymbols + 1, Shape{}, ErrLayout},
 		{"samurai", 9, Shape{2, 3}, ErrLayout},
+		{"samurai", 9, Shape{1, 9}, ErrLayout}, // its grids on each other
+		{"samurai", 2, Shape{}, ErrLayout},
+		{"sumo", 3, Shape{}, ErrLayout},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/%d/%s", tt.name, tt.n, tt.box), func(t *testing.T) {

@@ -295,6 +295,11 @@ func (l *Layout) Validate() error {
 		return at(fmt.Errorf("%w: %d grids, more than %d", ErrLayout, len(l.Grids), MaxGrids), "grids")
 	}
 	cells := 0
+	type placed struct {
+		at  Pos
+		box Shape
+	}
+	seen := make(map[placed]int, len(l.Grids))
 	for i, g := range l.Grids {
 		b := l.BoxOf(i)
 		if b.Rows < 1 || b.Cols < 1 || b.Rows*b.Cols != n {
@@ -306,6 +311,10 @@ func (l *Layout) Validate() error {
 		if g.At.Row < 0 || g.At.Col < 0 || g.At.Row+n > MaxCanvasSide || g.At.Col+n > MaxCanvasSide {
 			return at(fmt.Errorf("%w: grid %d at %s is off the canvas (at most %d rows and columns)", ErrLayout, i+1, g.At, MaxCanvasSide), "grids", i)
 		}
+		if j, ok := seen[placed{g.At, b}]; ok { // a mistake: it adds nothing
+			return at(fmt.Errorf("%w: grid %d lies on grid %d (both at %s, boxes %s)", ErrLayout, i+1, j+1, g.At, b), "grids", i)
+		}
+		seen[placed{g.At, b}] = i
 		cells += n * n
 	}
 	if cells > MaxCells {

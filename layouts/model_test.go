@@ -20,6 +20,7 @@ func TestCompileErrors(t *testing.T) {
 		{"far offset", Layout{Size: 4, Box: Shape{2, 2}, Grids: []Placement{{At: Pos{MaxCanvasSide, 0}}}}, "off the canvas"},
 		{"box not n", Layout{Size: 9, Box: Shape{2, 2}, Grids: []Placement{{}}}, "does not hold 9"},
 		{"grid box not n", Layout{Size: 4, Box: Shape{2, 2}, Grids: []Placement{{}, {At: Pos{4, 4}, Box: sq(3)}}}, "grid 2: box 3x3"},
+		{"grids on each other", Layout{Size: 4, Box: Shape{2, 2}, Grids: []Placement{{}, {At: Pos{2, 2}}, {At: Pos{2, 2}}}}, "grid 3 lies on grid 2"},
 		{"region outside", Layout{Size: 4, Box: Shape{2, 2}, Grids: []Placement{{}}, Regions: []Region{{Cells: []Pos{{0, 0}, {5, 5}}}}}, "r6c6 is outside"},
 		{"region twice", Layout{Size: 4, Box: Shape{2, 2}, Grids: []Placement{{}}, Regions: []Region{{Cells: []Pos{{0, 0}, {0, 0}}}}}, "listed twice"},
 		{"region too big", Layout{Size: 4, Box: Shape{2, 2}, Grids: []Placement{{}}, Regions: []Region{{Cells: make([]Pos, 5)}}}, "more than the 4"},
@@ -209,5 +210,18 @@ func BenchmarkCompile(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// Two grids at one place with boxes of other shapes are a layout (each
+// adds its boxes); with the same boxes, a mistake (TestCompileErrors).
+func TestGridsAtOnePlace(t *testing.T) {
+	l := Layout{Size: 6, Grids: []Placement{{Box: &Shape{2, 3}}, {Box: &Shape{3, 2}}}}
+	m, err := Compile(&l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Cells) != 36 {
+		t.Errorf("%d cells", len(m.Cells))
 	}
 }

@@ -91,7 +91,7 @@ func (c *generateCmd) Run(e *env) error {
 		// a seed only needs to differ from run to run.
 		opts.Seed = rand.Uint64() >> 1
 	} else if opts.Seed, err = strconv.ParseUint(c.Seed, 10, 64); err != nil {
-		return bad("--seed %q: not a whole number", c.Seed)
+		return bad("--seed %q: want a whole number from 0 to %d", c.Seed, uint64(math.MaxUint64))
 	}
 	switch {
 	case c.Difficulty != "" && c.Rating != "":

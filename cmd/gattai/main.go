@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"runtime/pprof"
@@ -96,7 +97,10 @@ func run(ctx context.Context, args []string, e env) int {
 			return execute(ctx, cmd.Run, c.CPUProfile, e)
 		}
 		if len(args) == 1 && args[0] == "--version" { // versionFlag, without kong's model
-			printVersion(e.stdout)
+			if err := printVersion(e.stdout); err != nil {
+				fmt.Fprintf(e.stderr, "gattai: writing standard output: %v\n", unwrapPath(err))
+				return exitBadInput
+			}
 			return exitOK
 		}
 	}
@@ -163,13 +167,45 @@ type versionFlag bool
 
 // BeforeReset is kong's hook: the flag acts as soon as it is parsed.
 func (versionFlag) BeforeReset(app *kong.Kong) error {
-	printVersion(app.Stdout)
-	app.Exit(exitOK)
+	code := exitOK
+	if err := printVersion(app.Stdout); err != nil {
+		fmt.Fprintf(app.Stderr, "gattai: writing standard output: %v\n", unwrapPath(err))
+		code = exitBadInput
+	}
+	app.Exit(code)
 	return nil
 }
 
-// printVersion is what --version prints.
-func printVersion(w io.Writer) { fmt.Fprintln(w, version.Of("gattai")) }
+// printVersion prints what --version prints.
+func printVersion(w io.Writer) error {
+	_, err := fmt.Fprintln(w, version.Of("gattai"))
+	return err
+}
+
+// unwrapPath is err without the path of a *fs.PathError ("write
+// /dev/stdout: ..."), for messages that name the output themselves.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// checkedWriter remembers the first error of its writes, for commands
+// that print without looking at each write's error.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	if err != nil && c.err == nil {
+		c.err = err
+	}
+	return n, err
+}
 
 // newParser is kong's parser of c, writing help and usage to stdout
 // and stderr.
@@ -194,6 +230,8 @@ func execute(ctx context.Context, run func(*env) error, cpuProfile string, e env
 		defer stop()
 	}
 	e.ctx = ctx
+	out := &checkedWriter{w: e.stdout}
+	e.stdout = out
 	if cpuProfile != "" {
 		stop, perr := startProfile(cpuProfile)
 		if perr != nil {
@@ -204,6 +242,9 @@ func execute(ctx context.Context, run func(*env) error, cpuProfile string, e env
 	}
 	err := run(&e)
 	var xe *exitError
+	if out.err != nil && !errors.As(err, &xe) { // a write to standard output failed, checked or not
+		err = &exitError{exitBadInput, fmt.Sprintf("writing standard output: %v", unwrapPath(out.err))}
+	}
 	switch {
 	case err == nil:
 		return exitOK

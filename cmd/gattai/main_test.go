@@ -288,3 +288,25 @@ func TestCompletion(t *testing.T) {
 		}
 	}
 }
+
+// Every command says when standard output cannot be written, also those
+// that print without a run's output: exit 2, one line.
+func TestStdoutWriteFails(t *testing.T) {
+	for _, args := range [][]string{
+		{"--version"},
+		{"completion", "bash"},
+		{"layouts", "list"},
+		{"layouts", "kinds"},
+		{"layouts", "show", "samurai"},
+		{"layouts", "show", "--as-file", "samurai"},
+		{"solve", td("examples", "classic.txt")},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var errs bytes.Buffer
+			code := run(context.Background(), args, env{stdin: strings.NewReader(""), stdout: full{}, stderr: &errs})
+			if code != exitBadInput || errs.String() != "gattai: writing standard output: no space left on device\n" {
+				t.Errorf("exit %d: %q", code, errs.String())
+			}
+		})
+	}
+}

@@ -115,6 +115,7 @@ func TestGenerateBadFlags(t *testing.T) {
 		{[]string{"--min-givens=-5"}, "gattai: --min-givens -5: must not be negative (0 is the default: minimal)\n"},
 		{[]string{"--min-givens", "81"}, "gattai: --min-givens 81: must be below the layout's 81 cells\n"},
 		{[]string{"--size", "4", "--min-givens", "1000"}, "gattai: --min-givens 1000: must be below the layout's 16 cells\n"},
+		{[]string{"--seed=-5"}, "gattai: --seed \"-5\": want a whole number from 0 to 18446744073709551615\n"},
 		{[]string{"--rating", "nan-nan"}, "gattai: --rating \"nan-nan\": want MIN-MAX, e.g. 2.5-4\n"},
 		{[]string{"--rating", "1-nan"}, "gattai: --rating \"1-nan\": want MIN-MAX, e.g. 2.5-4\n"},
 		{[]string{"--rating", "0-0"}, "gattai: --rating \"0-0\": MAX must be above 0 (a full house, the lightest step, weighs 1.0)\n"},
