@@ -163,7 +163,9 @@
 // With Format FormatAuto the format is chosen once, from the first
 // content line (after blanks and comments) and the lines that follow it:
 //
-//  1. a model with more than one grid: canvas;
+//  1. a model with more than one grid: line if the first line holds as
+//     many cells as the model (as rule 4 counts them, '-' or Blank
+//     empty too), else canvas;
 //  2. a "Grid" header: Euler;
 //  3. a line of 1 to 8 digits followed by a row of n digits, 0 for an
 //     empty cell (9 without a model): POJ;

@@ -501,7 +501,10 @@ func (r *Reader) detect() (Format, error) {
 	}
 	l, _ := r.peek(0)
 	m := r.opts.Model
-	if m != nil && !singleGrid(m) {
+	if m != nil && !singleGrid(m) { // a line of all its cells, or a canvas
+		if lineLike(l.text, m) > 0 || lineLike(clean(l.text, r.blanks), m) > 0 {
+			return FormatLine, nil
+		}
 		return FormatCanvas, nil
 	}
 	n := 9

@@ -70,6 +70,16 @@ func example(t *testing.T, name string) string {
 	return string(b)
 }
 
+// canvasLine is a canvas puzzle of m as one line, its cells in m's order.
+func canvasLine(canvas string, m *Model) string {
+	rows := strings.Split(canvas, "\n")
+	var b strings.Builder
+	for _, p := range m.Cells {
+		b.WriteByte(rows[p.Row][p.Col])
+	}
+	return b.String()
+}
+
 // edit changes the text at line l (1-based), byte col c, to s.
 func edit(text string, l, c int, s string) string {
 	lines := strings.Split(text, "\n")
@@ -160,6 +170,8 @@ func TestRead(t *testing.T) {
 
 		{"canvas/samurai", samurai, FormatAuto, nil, []record{ok(9, "samurai")}},
 		{"canvas/samurai model", samurai, FormatAuto, sm, []record{ok(9, "samurai")}},
+		{"line/samurai model", canvasLine(samurai, sm) + "\n", FormatAuto, sm, []record{ok(9, "samurai")}},
+		{"line/samurai model dashes", strings.ReplaceAll(canvasLine(samurai, sm), ".", "-") + "\n", FormatAuto, sm, []record{ok(9, "samurai")}},
 		{"canvas/two", samurai + "\n\n" + samurai, FormatCanvas, nil, []record{ok(9, "samurai"), ok(9, "samurai")}},
 		{"canvas/crlf", strings.ReplaceAll(samurai, "\n", "\r\n"), FormatAuto, nil, []record{ok(9, "samurai")}},
 		{"canvas/cr only", strings.ReplaceAll(samurai, "\n", "\r"), FormatAuto, nil, []record{ok(9, "samurai")}},

@@ -97,6 +97,22 @@ func TestRecordsRoundTrip(t *testing.T) {
 	}
 }
 
+// A multi-grid puzzle read as one line keeps its line in its record, and
+// the record reads back on its layout.
+func TestRecordsMultiGridLine(t *testing.T) {
+	line, errs, code := runGattai(t, "", "generate", "--layout", "twodoku", "--seed", "7", "--no-minimal", "--to", "line")
+	if code != 0 {
+		t.Fatalf("generate: exit %d: %s", code, errs)
+	}
+	recs, errs, code := runGattai(t, line, "solve", "--layout", "twodoku", "--to", "json")
+	if code != 0 {
+		t.Fatalf("solve: exit %d: %s", code, errs)
+	}
+	if out, errs, code := runGattai(t, recs, "count"); code != 0 || out != "1\n" {
+		t.Errorf("count of the record: %q, exit %d, %s", out, code, errs)
+	}
+}
+
 // concat joins the field of records, with a blank line between canvases.
 func concat(recs []report.Record, field func(report.Record) string, canvas bool) string {
 	var b strings.Builder
