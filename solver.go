@@ -33,8 +33,8 @@ const (
 	VerifyOff
 )
 
-// Options choose how puzzles are solved. The zero value is auto, no
-// second engine.
+// Options choose how puzzles are solved. The zero value is auto, with
+// cadical as its second engine when cadical is on the PATH.
 type Options struct {
 	Engine   string         // one of Engines(); "" is auto
 	Solver   string         // external, and auto's second engine when on the PATH: the solver's name or path; "" is cadical

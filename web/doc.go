@@ -5,9 +5,12 @@
 // input cells, and the API below. Like cmd/gattai, a shell around the
 // facade, it reads puzzles with layouts, fpuzzles and sudokupad, solves
 // them with a gattai.Solver, answers report.Record (the objects gattai
-// --to json writes) and draws with package svg. It never touches the
-// file system on a request's behalf: a layout file comes in the body,
-// never as a path.
+// --to json writes) and draws with package svg. It reads no file on a
+// request's behalf: a layout file comes in the body, never as a path.
+// The one file a request may make is the CNF that the auto engine hands
+// cadical, when that is on the PATH, for a hard puzzle of 16x16 or more:
+// in a temporary folder only its user can open, removed when cadical
+// ends or the request does.
 //
 // # Requests
 //
