@@ -175,8 +175,8 @@
 //     4 is the first row of a 16x16 grid, and goes on to 8;
 //  5. with a single-grid model, anything else: rows;
 //  6. a line with '|', or a separator line: rows;
-//  7. a first line that is no line puzzle followed by one that is (a bad
-//     first puzzle): line; with '-' (or Blank) for empty cells, a first
+//  7. a first line that is no line puzzle followed by one that is, past
+//     comments (a bad first puzzle): line; with '-' (or Blank) for empty cells, a first
 //     or second line that is a line puzzle, unless the first block has
 //     the shape of a built-in layout (where '-' is outside): line;
 //  8. a first block (lines up to a blank line) whose shape is a built-in

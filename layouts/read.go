@@ -552,13 +552,21 @@ func (r *Reader) detect() (Format, error) {
 		}
 		block = append(block, b)
 	}
-	// A bad first line among line puzzles: the next one tells.
-	if ln == 0 && len(block) > 1 && lineLike(block[1].text, m) > 4 {
+	// A bad first line among line puzzles: the next one tells, past
+	// comments.
+	next := ""
+	for _, b := range block[min(1, len(block)):] {
+		if !strings.HasPrefix(b.text, "#") {
+			next = b.text
+			break
+		}
+	}
+	if ln == 0 && lineLike(next, m) > 4 {
 		return FormatLine, nil
 	}
 	sh := r.matchShape(r.occupancy(r.cleanCanvas(block)))
 	// Lines with '-' for empty cells, unless they draw a canvas.
-	if ln == 0 && sh == nil && (dl > 4 || len(block) > 1 && lineLike(clean(block[1].text, r.blanks), m) > 4) {
+	if ln == 0 && sh == nil && (dl > 4 || lineLike(clean(next, r.blanks), m) > 4) {
 		return FormatLine, nil
 	}
 	// Lines of 16 cells are 4x4 puzzles, or the rows of a 16x16 grid
