@@ -39,6 +39,13 @@ func TestTo(t *testing.T) {
 		t.Errorf("--to canvas differs from the canvas input's own format")
 	}
 
+	// Euler's headers are numbered, as in Project Euler's file.
+	many := td("top1465-200.txt")
+	if out, errs, code := runGattai(t, "", "solve", "--to", "euler", "--first", many); code != 0 ||
+		!strings.HasPrefix(out, "Grid 01\n") || !strings.Contains(out, "\nGrid 200\n") {
+		t.Errorf("--to euler: exit %d, %.40q: %s", code, out, errs)
+	}
+
 	// JSON Lines: one object per puzzle, in input order.
 	out, _, code := runGattai(t, "", "solve", "--to", "json", samurai, td("examples", "classic.txt"))
 	lines := strings.Split(strings.TrimSpace(out), "\n")
