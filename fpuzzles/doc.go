@@ -78,7 +78,9 @@
 //     disjoint, and antiknight and antiking are themselves.
 //
 // Marshal writes each of these back as the key it is read from, so that
-// a puzzle read and written reads back the same. What f-puzzles cannot
+// a puzzle read and written reads back the same; the layout's own
+// regions (a layout file's "regions") are extraregion too, and killer
+// cages drawn as pieces a killercage a letter. What f-puzzles cannot
 // say exactly is refused with ErrUnsupported: a little killer that is
 // not a whole diagonal, a sandwich, x-sum or skyscraper clue that is not
 // a whole row or column, an arrow's circle out of reading order or its

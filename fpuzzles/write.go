@@ -101,7 +101,8 @@ type (
 // Marshal writes a puzzle as f-puzzles JSON. f-puzzles holds one square
 // grid, so a layout of several grids is refused; a box shape other than
 // f-puzzles' default for the size is written as explicit regions, as a
-// jigsaw is. A constraint kind with no f-puzzles key is refused by name.
+// jigsaw is, and the layout's own regions as extra regions. A
+// constraint kind with no f-puzzles key is refused by name.
 func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 	m := p.Model
 	l := m.Layout
@@ -168,6 +169,13 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 			return nil, err
 		}
 	}
+	// The layout's own extra regions, as a region constraint's cells are
+	// written: one of fewer than 2 cells adds no unit.
+	for _, reg := range l.Regions {
+		if len(reg.Cells) > 1 {
+			out.Extraregion = append(out.Extraregion, outCells{Cells: names(reg.Cells)})
+		}
+	}
 	for i, c := range l.Constraints {
 		if c.Grid > 1 {
 			return nil, fmt.Errorf("%w: constraint %d (%s) is for grid %d of 1", layouts.ErrLayout, i+1, c.Kind, c.Grid)
@@ -215,11 +223,13 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 				}
 			}
 		case "killer":
-			k := outCells{Cells: names(c.Cells)}
-			if c.Sum != 0 {
-				k.Value = fmt.Sprint(c.Sum)
+			for _, k := range cages(c, n, at) {
+				cage := outCells{Cells: names(k.Cells)}
+				if k.Sum != 0 {
+					cage.Value = fmt.Sprint(k.Sum)
+				}
+				out.Killercage = append(out.Killercage, cage)
 			}
-			out.Killercage = append(out.Killercage, k)
 		case "kropki":
 			if err := w.kropki(c, kropkis); err != nil {
 				return nil, err
@@ -240,6 +250,26 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 		}
 	}
 	return json.Marshal(out)
+}
+
+// cages are the cages of a killer constraint, each with its cells on
+// the canvas and its sum: the constraint itself, or, drawn as pieces,
+// a cage a letter of the grid of n digits at (f-puzzles' one grid), as
+// Compile reads them.
+func cages(c layouts.Constraint, n int, at layouts.Pos) []layouts.Constraint {
+	if c.Pieces == nil {
+		return []layouts.Constraint{c}
+	}
+	letters, cells := layouts.PieceCells(c.Pieces, n, '.')
+	out := make([]layouts.Constraint, len(letters))
+	for i, ch := range letters {
+		ps := make([]layouts.Pos, len(cells[ch]))
+		for j, q := range cells[ch] {
+			ps[j] = layouts.Pos{Row: at.Row + q.Row, Col: at.Col + q.Col}
+		}
+		out[i] = layouts.Constraint{Kind: "killer", Cells: ps, Sum: c.Sums[string(ch)]}
+	}
+	return out
 }
 
 // isPreset reports whether a region unit's name comes from a preset.
