@@ -99,7 +99,9 @@
 // white overlays, every box (jigsaw piece) of every grid as a region
 // (and the grids in the metadata when squares of whole regions lie
 // elsewhere too, as around a windmill's centre, or the layout lists its
-// grids out of reading order), killer cages and extra regions as cages,
+// grids out of reading order), killer cages (a cage a letter of those
+// drawn as pieces) and extra regions (of region constraints and the
+// layout's own regions) as cages, read back as killer cages,
 // thermometers, kropki dots and parity marks drawn as above, and rules
 // with nothing to draw (diagonal, antiknight, antiking, nonconsecutive,
 // disjoint groups, all dots or all X and V given, minimum, maximum) in

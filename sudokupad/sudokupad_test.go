@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -781,4 +783,129 @@ func TestZippedBomb(t *testing.T) {
 	if !errors.Is(err, layouts.ErrTooLarge) || !strings.Contains(err.Error(), "unzips to more than") {
 		t.Errorf("err = %v, want the unzipped text too large", err)
 	}
+}
+
+// TestLayoutParts writes puzzles whose rules lie outside a layout's
+// constraints, or in another form of a constraint: the windows of the
+// variants region-classic and region-samurai as the layout's own
+// regions, the cages of killer-classic drawn as pieces. Each reads back
+// as the same puzzle: the same units and rules, and its one solution
+// (without the windows, or the cages, it has many).
+func TestLayoutParts(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "variants")
+	for _, tc := range []struct {
+		name, variant string
+		alter         func(*layouts.Model) *layouts.Layout
+	}{
+		{"regions", "region-classic", windowsAsRegions},
+		{"regions of grids", "region-samurai", windowsAsRegions},
+		{"killer pieces", "killer-classic", cagesAsPieces},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, solution := testkit.ReadVariant(t, dir, tc.variant)
+			m, err := layouts.Compile(tc.alter(v.Model))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := rules(m), rules(v.Model); got != want {
+				t.Fatalf("the layout altered is another puzzle:\n%s\nwant\n%s", got, want)
+			}
+			p := layouts.NewPuzzle(m)
+			copy(p.Givens, v.Givens)
+			link, err := Link(p, WriteOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, err := Parse("link", []byte(link))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := rules(q.Puzzle.Model), rules(m); got != want {
+				t.Errorf("read back:\n%s\nwant\n%s", got, want)
+			}
+			r, err := backtrack.Count(context.Background(), q.Puzzle, 2)
+			if err != nil || r.Count != 1 {
+				t.Fatalf("%d solutions, %v; want 1", r.Count, err)
+			}
+			if string(r.Grid.Digits) != string(solution.Digits) {
+				t.Errorf("solution\n%s\nwant\n%s", r.Grid, solution)
+			}
+		})
+	}
+}
+
+// windowsAsRegions is m's layout with its region constraints (a
+// windoku's) given instead as the layout's own regions, the units
+// they make.
+func windowsAsRegions(m *layouts.Model) *layouts.Layout {
+	l := *m.Layout
+	l.Constraints = nil
+	for _, c := range m.Layout.Constraints {
+		if c.Kind != "region" {
+			l.Constraints = append(l.Constraints, c)
+		}
+	}
+	for _, u := range m.Units {
+		if u.Kind == layouts.UnitRegion {
+			reg := layouts.Region{Name: u.Name}
+			for _, c := range u.Cells {
+				reg.Cells = append(reg.Cells, m.Cells[c])
+			}
+			l.Regions = append(l.Regions, reg)
+		}
+	}
+	return &l
+}
+
+// cagesAsPieces is m's layout, of one grid, with its killer cages
+// drawn as pieces: a letter a cage, its sum by letter.
+func cagesAsPieces(m *layouts.Model) *layouts.Layout {
+	const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	l := *m.Layout
+	n, at := l.Size, l.Grids[0].At
+	rows := make([][]byte, n)
+	for r := range rows {
+		rows[r] = []byte(strings.Repeat(".", n))
+	}
+	k := layouts.Constraint{Kind: "killer", Sums: map[string]int{}}
+	l.Constraints = []layouts.Constraint{k}
+	for _, c := range m.Layout.Constraints {
+		if c.Kind != "killer" {
+			l.Constraints = append(l.Constraints, c)
+			continue
+		}
+		ch := letters[len(k.Sums)]
+		for _, q := range c.Cells {
+			rows[q.Row-at.Row][q.Col-at.Col] = ch
+		}
+		k.Sums[string(ch)] = c.Sum
+	}
+	for _, row := range rows {
+		l.Constraints[0].Pieces = append(l.Constraints[0].Pieces, string(row))
+	}
+	return &l
+}
+
+// rules is what a model asks of a solution, as text: its units, as
+// cells on the canvas, and its rules, in a sorted list of lines, so
+// that two models compare whatever made them or named their parts.
+func rules(m *layouts.Model) string {
+	at := func(cells []int) []string {
+		out := make([]string, len(cells))
+		for i, c := range cells {
+			out[i] = m.Cells[c].String()
+		}
+		return out
+	}
+	var lines []string
+	for _, u := range m.Units {
+		lines = append(lines, fmt.Sprint("unit ", at(u.Cells)))
+	}
+	for _, r := range m.Rules {
+		cells := at(r.Cells)
+		r.Name, r.Cells = "", nil
+		lines = append(lines, fmt.Sprintf("%s %v %+v", r.Kind, cells, r))
+	}
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
 }

@@ -104,18 +104,18 @@ func centre(p layouts.Pos) [2]float64 { return [2]float64{float64(p.Row) + 0.5, 
 
 // Marshal writes any puzzle as SudokuPad JSON (not zipped; SudokuPad
 // reads both). The canvas is the board: cells outside every grid are
-// hidden by white overlays, every box (or jigsaw piece) of every grid is
-// a region, killer cages and extra regions are cages, thermometers are
-// a bulb and a line, kropki dots are small circles, parity cells are
-// grey circles (odd) and squares (even). Arrows, XV, outside clues,
-// lines, clones and quadruples are drawn as draw.go says (see doc.go),
-// each rule stated in the rules text too. Rules with nothing to draw
-// (diagonal, antiknight, antiking, nonconsecutive, disjoint groups,
-// negative kropki and XV, minimum, maximum, clues and quadruples with
-// no place to be drawn) are written in the rules text, and listed in
-// the metadata's constraints as a layout file writes them, for Parse.
-// A constraint SudokuPad cannot show as gattai means it is refused with
-// ErrUnsupported.
+// hidden by white overlays, every box (or jigsaw piece) of every grid
+// is a region, killer cages and extra regions (the layout's own too)
+// are cages, thermometers are a bulb and a line, kropki dots are small
+// circles, parity cells are grey circles (odd) and squares (even).
+// Arrows, XV, outside clues, lines, clones and quadruples are drawn as
+// draw.go says (see doc.go), each rule stated in the rules text too.
+// Rules with nothing to draw (diagonal, antiknight, antiking,
+// nonconsecutive, disjoint groups, negative kropki and XV, minimum,
+// maximum, clues and quadruples with no place to be drawn) are written
+// in the rules text, and listed in the metadata's constraints as a
+// layout file writes them, for Parse. A constraint SudokuPad cannot
+// show as gattai means it is refused with ErrUnsupported.
 func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 	m := p.Model
 	l := m.Layout
@@ -175,16 +175,25 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 		}
 		return fmt.Sprintf(" (grid %d)", c.Grid)
 	}
+	// The layout's own extra regions, as a region constraint's cells are
+	// written: one of fewer than 2 cells adds no unit.
+	for _, reg := range l.Regions {
+		if len(reg.Cells) > 1 {
+			out.Cages = append(out.Cages, outCage{Cells: at(reg.Cells)})
+		}
+	}
 	for _, c := range l.Constraints {
 		switch c.Kind {
 		case "jigsaw":
 			// Its pieces are box units, drawn as regions above.
 		case "killer":
-			k := outCage{Cells: at(c.Cells)}
-			if c.Sum != 0 {
-				k.Value = fmt.Sprint(c.Sum)
+			for _, k := range cages(l, c) {
+				cage := outCage{Cells: at(k.Cells)}
+				if k.Sum != 0 {
+					cage.Value = fmt.Sprint(k.Sum)
+				}
+				out.Cages = append(out.Cages, cage)
 			}
-			out.Cages = append(out.Cages, k)
 		case "region":
 			switch c.Preset {
 			case "":
@@ -250,7 +259,7 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 		return nil, err
 	}
 	rules = append(rules, d.rules...)
-	if hasKind(l, "killer") {
+	if len(out.Cages) > 0 { // killer cages and extra regions
 		rules = append(rules, "Digits in a cage do not repeat, and sum to its number if it has one.")
 	}
 	if hasKind(l, "thermo") {
@@ -367,6 +376,30 @@ func regions(m *layouts.Model) [][][2]int {
 		}
 	}
 	return unique
+}
+
+// cages are the cages of a killer constraint, each with its cells on
+// the canvas and its sum: the constraint itself, or, drawn as pieces,
+// a cage a letter in each grid it is for, as Compile reads them.
+func cages(l *layouts.Layout, c layouts.Constraint) []layouts.Constraint {
+	if c.Pieces == nil {
+		return []layouts.Constraint{c}
+	}
+	letters, cells := layouts.PieceCells(c.Pieces, l.Size, '.')
+	var out []layouts.Constraint
+	for g, grid := range l.Grids {
+		if c.Grid != 0 && c.Grid != g+1 {
+			continue
+		}
+		for _, ch := range letters {
+			ps := make([]layouts.Pos, len(cells[ch]))
+			for j, q := range cells[ch] {
+				ps[j] = layouts.Pos{Row: grid.At.Row + q.Row, Col: grid.At.Col + q.Col}
+			}
+			out = append(out, layouts.Constraint{Kind: "killer", Cells: ps, Sum: c.Sums[string(ch)]})
+		}
+	}
+	return out
 }
 
 func hasKind(l *layouts.Layout, kind string) bool {
