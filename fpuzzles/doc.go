@@ -79,13 +79,15 @@
 //
 // Marshal writes each of these back as the key it is read from, so that
 // a puzzle read and written reads back the same; the layout's own
-// regions (a layout file's "regions") are extraregion too, and killer
-// cages drawn as pieces a killercage a letter. What f-puzzles cannot
-// say exactly is refused with ErrUnsupported: a little killer that is
-// not a whole diagonal, a sandwich, x-sum or skyscraper clue that is not
-// a whole row or column, an arrow's circle out of reading order or its
-// line not starting in or beside the circle, a
-// negative kropki constraint beside another kropki constraint or
+// regions (a layout file's "regions") are extraregion too, killer
+// cages drawn as pieces a killercage a letter, and disjoint groups of
+// boxes other than the default (written as regions, so read back as a
+// jigsaw on the default boxes, whose groups differ) an extraregion a
+// group. What f-puzzles cannot say exactly is refused with
+// ErrUnsupported: a little killer that is not a whole diagonal, a
+// sandwich, x-sum or skyscraper clue that is not a whole row or column,
+// an arrow's circle out of reading order or its line not starting in or
+// beside the circle, a negative kropki constraint beside another kropki constraint or
 // negating white dots of a difference other than 1, nonconsecutive
 // beside kropki dots, minimum (or maximum) cells next to each other. A
 // kropki constraint negating white dots is written as nonconsecutive. An

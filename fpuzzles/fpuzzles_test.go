@@ -760,29 +760,37 @@ func TestLongNegative(t *testing.T) {
 // TestLayoutParts writes puzzles whose rules lie outside a layout's
 // constraints, or in another form of a constraint: the windows of the
 // variant region-classic as the layout's own regions, the cages of
-// killer-classic drawn as pieces. Each reads back as the same puzzle:
-// the same units and rules, and its one solution (without the windows,
-// or the cages, it has many).
+// killer-classic drawn as pieces; and disjoint groups of boxes other
+// than the default, which a jigsaw on the default boxes would change.
+// Each reads back as the same puzzle: the same units and rules, and
+// its one solution (without the windows, or the cages, it has many).
 func TestLayoutParts(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "variants")
+	disjoint := []layouts.Constraint{{Kind: "region", Preset: "disjoint"}}
 	for _, tc := range []struct {
 		name, variant string
 		alter         func(*layouts.Model) *layouts.Layout
+		l             *layouts.Layout // if no variant: a puzzle of its solution, less a given
 	}{
-		{"regions", "region-classic", windowsAsRegions},
-		{"killer pieces", "killer-classic", cagesAsPieces},
+		{name: "regions", variant: "region-classic", alter: windowsAsRegions},
+		{name: "killer pieces", variant: "killer-classic", alter: cagesAsPieces},
+		{name: "disjoint groups of 3x2 boxes", l: &layouts.Layout{Size: 6, Box: layouts.Shape{Rows: 3, Cols: 2}, Grids: []layouts.Placement{{}}, Constraints: disjoint}},
+		{name: "disjoint groups of no boxes", l: &layouts.Layout{Size: 6, Box: layouts.NoBox, Grids: []layouts.Placement{{}}, Constraints: disjoint}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v, solution := testkit.ReadVariant(t, dir, tc.variant)
-			m, err := layouts.Compile(tc.alter(v.Model))
-			if err != nil {
-				t.Fatal(err)
+			p, solution := givenLess(t, tc.l)
+			if tc.variant != "" {
+				v, s := testkit.ReadVariant(t, dir, tc.variant)
+				m, err := layouts.Compile(tc.alter(v.Model))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, want := rules(m), rules(v.Model); got != want {
+					t.Fatalf("the layout altered is another puzzle:\n%s\nwant\n%s", got, want)
+				}
+				p, solution = layouts.NewPuzzle(m), s
+				copy(p.Givens, v.Givens)
 			}
-			if got, want := rules(m), rules(v.Model); got != want {
-				t.Fatalf("the layout altered is another puzzle:\n%s\nwant\n%s", got, want)
-			}
-			p := layouts.NewPuzzle(m)
-			copy(p.Givens, v.Givens)
 			link, err := Link(p, WriteOptions{})
 			if err != nil {
 				t.Fatal(err)
@@ -791,7 +799,7 @@ func TestLayoutParts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := rules(q.Puzzle.Model), rules(m); got != want {
+			if got, want := rules(q.Puzzle.Model), rules(p.Model); got != want {
 				t.Errorf("read back:\n%s\nwant\n%s", got, want)
 			}
 			r, err := backtrack.Count(context.Background(), q.Puzzle, 2)
@@ -803,6 +811,26 @@ func TestLayoutParts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// givenLess is a puzzle on l, if not nil, of a solution with every
+// cell given but the first, and that solution.
+func givenLess(t *testing.T, l *layouts.Layout) (*layouts.Puzzle, layouts.Grid) {
+	t.Helper()
+	if l == nil {
+		return nil, layouts.Grid{}
+	}
+	m, err := layouts.Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := layouts.NewPuzzle(m)
+	r, err := backtrack.Solve(context.Background(), p)
+	if err != nil || r.Count == 0 {
+		t.Fatalf("no solution: %d, %v", r.Count, err)
+	}
+	copy(p.Givens[1:], r.Grid.Digits[1:])
+	return p, r.Grid
 }
 
 // windowsAsRegions is m's layout with its region constraints (a

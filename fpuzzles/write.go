@@ -3,6 +3,7 @@ package fpuzzles
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"gattai/layouts"
 	"gattai/lzstring"
@@ -209,7 +210,13 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 			case "":
 				out.Extraregion = append(out.Extraregion, outCells{Cells: names(c.Cells)})
 			case "disjoint":
-				out.Disjointgroups = true
+				if l.BoxOf(0) == layouts.DefaultBox(n) {
+					out.Disjointgroups = true
+					break
+				}
+				// Of other boxes, which are read back as a jigsaw on
+				// the default boxes: its groups as regions, below.
+				fallthrough
 			default:
 				// A preset f-puzzles lacks: its regions, from the model.
 				for _, u := range m.Units {
@@ -276,7 +283,9 @@ func cages(c layouts.Constraint, n int, at layouts.Pos) []layouts.Constraint {
 func isPreset(unit, preset string) bool {
 	switch preset {
 	case "windoku":
-		return len(unit) > 9 && unit[:9] == "window at"
+		return strings.HasPrefix(unit, "window at")
+	case "disjoint":
+		return strings.HasPrefix(unit, "disjoint group")
 	}
 	return false
 }
