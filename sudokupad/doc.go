@@ -30,9 +30,12 @@
 // the grids ("grids": "r1c4 r4c13 ...", their top-left cells, as Marshal
 // writes them when the regions alone would make more, or the layout
 // lists its grids out of reading order), those squares are the grids,
-// in that order, and each must be such a square. Cages with a number are killer cages, without
-// one they forbid repeats only. Drawings are read only where their
-// meaning is certain, as Marshal draws them:
+// in that order, and each must be such a square; or, a cell followed by
+// ":none" ("r7c7:none"), a grid without boxes and with no regions of
+// its own, any n x n square of visible cells, n given by the other
+// grids' regions. Cages with a number are killer cages, without one
+// they forbid repeats only. Drawings are read only where their meaning
+// is certain, as Marshal draws them:
 //
 //   - a white (#FFFFFF) square-cornered overlay covering whole cells hides
 //     them: they are outside every grid;
@@ -99,10 +102,14 @@
 // white overlays, every box (jigsaw piece) of every grid as a region
 // (and the grids in the metadata when squares of whole regions lie
 // elsewhere too, as around a windmill's centre, or the layout lists its
-// grids out of reading order), killer cages (a cage a letter of those
-// drawn as pieces) and extra regions (of region constraints and the
-// layout's own regions) as cages, read back as killer cages,
-// thermometers, kropki dots and parity marks drawn as above, and rules
+// grids out of reading order; a grid without boxes has its rows as
+// regions, or none where it shares cells with another, whose regions
+// its rows would cross: the metadata's grids then mark it ":none", and
+// where every grid is so, nothing gives the size and Marshal refuses
+// it), killer cages (a cage a letter of those drawn as pieces) and
+// extra regions (of region constraints and the layout's own regions) as
+// cages, read back as killer cages, thermometers, kropki dots and
+// parity marks drawn as above, and rules
 // with nothing to draw (diagonal, antiknight, antiking, nonconsecutive,
 // disjoint groups, all dots or all X and V given, minimum, maximum) in
 // the rules text and, for Parse, in the metadata's constraints, a JSON

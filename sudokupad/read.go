@@ -319,6 +319,7 @@ type reader struct {
 	height, width int
 	hidden        map[layouts.Pos]bool
 	grids         []layouts.Pos // the metadata's grids, if any
+	bare          []bool        // of each of grids, whether it has no regions (":none")
 	outside       []outsideClue // the metadata's clues, if any
 	// listed are the metadata's constraints, if any: those that the
 	// drawings do not carry in full (see listedKinds).
@@ -793,6 +794,9 @@ func (r *reader) layout(regions [][][]int) (*layouts.Layout, error) {
 		}
 	}
 	if n == 0 { // no regions: one square grid of default boxes
+		if r.grids != nil {
+			return nil, fmt.Errorf("%w: metadata grids, and no regions to give their size", layouts.ErrLayout)
+		}
 		if r.height != r.width || len(r.hidden) > 0 || r.height > layouts.MaxSymbols {
 			return nil, fmt.Errorf("%w: no regions, and the board is not one square grid", layouts.ErrLayout)
 		}
@@ -812,8 +816,14 @@ func (r *reader) layout(regions [][][]int) (*layouts.Layout, error) {
 	if r.grids != nil {
 		// The writer's own list of the grids, where the regions alone
 		// would make more (a windmill): each must be such a square.
-		for _, p := range r.grids {
-			if !slices.Contains(at, p) {
+		// A bare one, with no regions of its own, is a square of
+		// visible cells.
+		for i, p := range r.grids {
+			if r.bare[i] {
+				if err := r.visible(p, n); err != nil {
+					return nil, err
+				}
+			} else if !slices.Contains(at, p) {
 				return nil, fmt.Errorf("%w: metadata grids: no %dx%d grid of whole regions at %s", layouts.ErrLayout, n, n, p)
 			}
 		}
@@ -823,10 +833,13 @@ func (r *reader) layout(regions [][][]int) (*layouts.Layout, error) {
 		return nil, fmt.Errorf("%w: more than %d grids", layouts.ErrTooLarge, layouts.MaxGrids)
 	}
 	covered := map[layouts.Pos]bool{}
-	for _, p := range at {
+	for i, p := range at {
 		top, left := p.Row, p.Col
 		g := layouts.Placement{At: p}
-		shape, pieces := boxesOf(n, func(y, x int) int { return int(own[(top+y)*r.width+left+x]) })
+		shape, pieces := layouts.NoBox, []string(nil)
+		if r.bare == nil || !r.bare[i] {
+			shape, pieces = boxesOf(n, func(y, x int) int { return int(own[(top+y)*r.width+left+x]) })
+		}
 		if len(l.Grids) == 0 {
 			l.Box = shape
 		}
@@ -854,6 +867,22 @@ func (r *reader) layout(regions [][][]int) (*layouts.Layout, error) {
 		}
 	}
 	return l, nil
+}
+
+// visible checks that the n x n square at p is on the board, none of
+// its cells hidden: a bare grid of the metadata's grids.
+func (r *reader) visible(p layouts.Pos, n int) error {
+	if p.Row+n > r.height || p.Col+n > r.width {
+		return fmt.Errorf("%w: metadata grids: the %dx%d grid at %s is off the board", layouts.ErrLayout, n, n, p)
+	}
+	for y := p.Row; y < p.Row+n; y++ {
+		for x := p.Col; x < p.Col+n; x++ {
+			if q := (layouts.Pos{Row: y, Col: x}); r.hidden[q] {
+				return fmt.Errorf("%w: metadata grids: the %dx%d grid at %s holds hidden cell %s", layouts.ErrLayout, n, n, p, q)
+			}
+		}
+	}
+	return nil
 }
 
 // squares is the top-left corners, in reading order, of the n x n
@@ -1027,16 +1056,18 @@ func (r *reader) readGrids(val string) error {
 	if len(fields) == 0 || len(fields) > layouts.MaxGrids {
 		return fmt.Errorf("%w: metadata grids: %d grids", layouts.ErrLayout, len(fields))
 	}
-	r.grids = nil
+	r.grids, r.bare = nil, nil
 	for _, f := range fields {
-		p, err := layouts.ParsePos(f)
-		if err != nil {
-			return fmt.Errorf("%w: metadata grids: %q is not a cell like r1c1", layouts.ErrLayout, f)
+		cell, box, bare := strings.Cut(f, ":")
+		p, err := layouts.ParsePos(cell)
+		if err != nil || bare && box != "none" {
+			return fmt.Errorf("%w: metadata grids: %q is not a cell like r1c1, or r1c1:none", layouts.ErrLayout, f)
 		}
 		if slices.Contains(r.grids, p) {
 			return fmt.Errorf("%w: metadata grids: %s twice", layouts.ErrLayout, p)
 		}
 		r.grids = append(r.grids, p)
+		r.bare = append(r.bare, bare)
 	}
 	return nil
 }

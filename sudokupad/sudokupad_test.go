@@ -313,6 +313,14 @@ func TestRoundTrip(t *testing.T) {
 			layouts.Constraint{Kind: "quadruple", Cells: cells("r1c1", "r1c2"), Digits: []int{3}},
 			layouts.Constraint{Kind: "littlekiller", Cells: diagonal(8, 10, 1, 1, 12), Sum: 70},
 			layouts.Constraint{Kind: "kropki", Black: [][]layouts.Pos{cells("r2c2", "r2c3")}, Negative: true, Which: "black", Ratio: 3})},
+		// A grid without boxes sharing cells with another has no
+		// regions, its rows crossing the other's boxes: the metadata's
+		// grids say where it is, first or not.
+		{name: "a grid without boxes sharing cells", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9),
+			Grids: []layouts.Placement{{}, {At: pos("r7c7"), Box: shape(layouts.NoBox)}}}},
+		{name: "a grid without boxes first", l: &layouts.Layout{Size: 6, Box: layouts.NoBox,
+			Grids:       []layouts.Placement{{}, {At: pos("r4c4"), Box: shape(layouts.DefaultBox(6))}},
+			Constraints: []layouts.Constraint{{Kind: "antiking", Grid: 1}}}},
 		// Grids listed out of reading order: the metadata's grids keep
 		// their order, which the constraints' grid numbers follow.
 		{name: "grids out of order", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9),
@@ -345,6 +353,19 @@ func TestRoundTrip(t *testing.T) {
 				t.Errorf("givens changed:\n%s\nbecame\n%s", p, q.Puzzle)
 			}
 		})
+	}
+}
+
+// shape is a box shape to point to.
+func shape(s layouts.Shape) *layouts.Shape { return &s }
+
+// TestBareGridsRefused: where every grid is without boxes and shares
+// cells with another, no region would give the size: refused by name.
+func TestBareGridsRefused(t *testing.T) {
+	l := &layouts.Layout{Size: 6, Box: layouts.NoBox, Grids: []layouts.Placement{{}, {At: pos("r4c4")}}}
+	_, err := Marshal(layouts.NewPuzzle(compile(t, l)), WriteOptions{})
+	if !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), "without boxes") || !testkit.OneLine(err.Error()) {
+		t.Errorf("err = %v, want ErrUnsupported saying the grids are without boxes", err)
 	}
 }
 
@@ -522,6 +543,13 @@ func TestParseErrors(t *testing.T) {
 		{"grids unreadable", twoByTwo(`"grids":"here"`), layouts.ErrLayout},
 		{"grids empty", twoByTwo(`"grids":" "`), layouts.ErrLayout},
 		{"grids outside", twoByTwo(`"grids":"r2c1"`), layouts.ErrLayout},
+		// A bare grid (":none"), with no regions of its own: a square of
+		// visible cells, beside regions that give the size.
+		{"grids bare of what", twoByTwo(`"grids":"r1c1:jigsaw"`), layouts.ErrLayout},
+		{"grids bare outside", twoByTwo(`"grids":"r1c1 r2c2:none"`), layouts.ErrLayout},
+		{"grids bare hidden", `{"cells":[[{},{},{}],[{},{},{}],[{},{},{}]],"regions":[[[0,0],[0,1]],[[1,0],[1,1]]],` +
+			`"overlays":[{"center":[2.5,2.5],"width":1,"height":1,"backgroundColor":"#FFFFFF","borderColor":"#FFFFFF"}],"metadata":{"grids":"r1c1 r2c2:none"}}`, layouts.ErrLayout},
+		{"grids bare with no regions", `{"cells":[[{},{}],[{},{}]],"metadata":{"grids":"r1c1:none"}}`, layouts.ErrLayout},
 		{"text", "hello", ErrNotSCL},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -788,30 +816,41 @@ func TestZippedBomb(t *testing.T) {
 // TestLayoutParts writes puzzles whose rules lie outside a layout's
 // constraints, or in another form of a constraint: the windows of the
 // variants region-classic and region-samurai as the layout's own
-// regions, the cages of killer-classic drawn as pieces. Each reads back
-// as the same puzzle: the same units and rules, and its one solution
-// (without the windows, or the cages, it has many).
+// regions, the cages of killer-classic drawn as pieces; and grids
+// without boxes that share cells with another. Each reads back as the
+// same puzzle: the same units and rules, and its one solution (without
+// the windows, or the cages, it has many).
 func TestLayoutParts(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "variants")
 	for _, tc := range []struct {
 		name, variant string
 		alter         func(*layouts.Model) *layouts.Layout
+		l             *layouts.Layout // if no variant: a puzzle of its solution, less a given
 	}{
-		{"regions", "region-classic", windowsAsRegions},
-		{"regions of grids", "region-samurai", windowsAsRegions},
-		{"killer pieces", "killer-classic", cagesAsPieces},
+		{name: "regions", variant: "region-classic", alter: windowsAsRegions},
+		{name: "regions of grids", variant: "region-samurai", alter: windowsAsRegions},
+		{name: "killer pieces", variant: "killer-classic", alter: cagesAsPieces},
+		{name: "a grid without boxes sharing cells", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9),
+			Grids: []layouts.Placement{{}, {At: pos("r7c7"), Box: shape(layouts.NoBox)}}}},
+		// One sharing no cell has its rows as regions, read back as
+		// boxes 1x6: the same units.
+		{name: "grids without boxes, one sharing none", l: &layouts.Layout{Size: 6, Box: layouts.NoBox,
+			Grids: []layouts.Placement{{}, {At: pos("r4c4"), Box: shape(layouts.DefaultBox(6))}, {At: pos("r1c11")}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v, solution := testkit.ReadVariant(t, dir, tc.variant)
-			m, err := layouts.Compile(tc.alter(v.Model))
-			if err != nil {
-				t.Fatal(err)
+			p, solution := givenLess(t, tc.l)
+			if tc.variant != "" {
+				v, s := testkit.ReadVariant(t, dir, tc.variant)
+				m, err := layouts.Compile(tc.alter(v.Model))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, want := rules(m), rules(v.Model); got != want {
+					t.Fatalf("the layout altered is another puzzle:\n%s\nwant\n%s", got, want)
+				}
+				p, solution = layouts.NewPuzzle(m), s
+				copy(p.Givens, v.Givens)
 			}
-			if got, want := rules(m), rules(v.Model); got != want {
-				t.Fatalf("the layout altered is another puzzle:\n%s\nwant\n%s", got, want)
-			}
-			p := layouts.NewPuzzle(m)
-			copy(p.Givens, v.Givens)
 			link, err := Link(p, WriteOptions{})
 			if err != nil {
 				t.Fatal(err)
@@ -820,7 +859,7 @@ func TestLayoutParts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := rules(q.Puzzle.Model), rules(m); got != want {
+			if got, want := rules(q.Puzzle.Model), rules(p.Model); got != want {
 				t.Errorf("read back:\n%s\nwant\n%s", got, want)
 			}
 			r, err := backtrack.Count(context.Background(), q.Puzzle, 2)
@@ -832,6 +871,26 @@ func TestLayoutParts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// givenLess is a puzzle on l, if not nil, of a solution with every
+// cell given but the first, and that solution.
+func givenLess(t *testing.T, l *layouts.Layout) (*layouts.Puzzle, layouts.Grid) {
+	t.Helper()
+	if l == nil {
+		return nil, layouts.Grid{}
+	}
+	m, err := layouts.Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := layouts.NewPuzzle(m)
+	r, err := backtrack.Solve(context.Background(), p)
+	if err != nil || r.Count == 0 {
+		t.Fatalf("no solution: %d, %v", r.Count, err)
+	}
+	copy(p.Givens[1:], r.Grid.Digits[1:])
+	return p, r.Grid
 }
 
 // windowsAsRegions is m's layout with its region constraints (a

@@ -3,6 +3,7 @@ package sudokupad
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"gattai/layouts"
@@ -105,7 +106,8 @@ func centre(p layouts.Pos) [2]float64 { return [2]float64{float64(p.Row) + 0.5, 
 // Marshal writes any puzzle as SudokuPad JSON (not zipped; SudokuPad
 // reads both). The canvas is the board: cells outside every grid are
 // hidden by white overlays, every box (or jigsaw piece) of every grid
-// is a region, killer cages and extra regions (the layout's own too)
+// is a region (a grid without boxes sharing cells has none: see
+// bareGrids), killer cages and extra regions (the layout's own too)
 // are cages, thermometers are a bulb and a line, kropki dots are small
 // circles, parity cells are grey circles (odd) and squares (even).
 // Arrows, XV, outside clues, lines, clones and quadruples are drawn as
@@ -140,7 +142,11 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 	for c, q := range m.Cells {
 		out.Cells[q.Row][q.Col].Value = int(p.Givens[c])
 	}
-	out.Regions = regions(m)
+	bare := bareGrids(m)
+	out.Regions = regions(m, bare)
+	if len(out.Regions) == 0 {
+		return nil, fmt.Errorf("%w: every grid is without boxes and shares cells with another: no region would give the size", ErrUnsupported)
+	}
 	// Hide the positions outside every grid, a white rectangle per run.
 	for r := range m.Height {
 		for c := 0; c < m.Width; {
@@ -272,7 +278,7 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 	if out.Metadata.Title == "" {
 		out.Metadata.Title = l.Name
 	}
-	out.Metadata.Grids = gridList(l, m, out.Regions)
+	out.Metadata.Grids = gridList(l, m, out.Regions, bare)
 	out.Metadata.Clues = strings.Join(clues, "; ")
 	if len(d.listed) > 0 {
 		b, err := json.Marshal(d.listed)
@@ -298,10 +304,11 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 // metadata, when the regions alone would make other grids, or the same
 // in another order: where n x n squares of whole regions lie elsewhere
 // than the grids (a windmill's centre is surrounded by such squares),
-// or the layout lists its grids out of reading order (the metadata's
-// constraints number them as it does); else "". SudokuPad shows
-// nothing of it; Parse reads it.
-func gridList(l *layouts.Layout, m *layouts.Model, regions [][][2]int) string {
+// the layout lists its grids out of reading order (the metadata's
+// constraints number them as it does), or a grid is bare, written
+// without regions, its cell followed by ":none" ("r7c7:none"); else "".
+// SudokuPad shows nothing of it; Parse reads it.
+func gridList(l *layouts.Layout, m *layouts.Model, regions [][][2]int, bare []bool) string {
 	own := make([]int32, m.Height*m.Width)
 	for i := range own {
 		own[i] = -1
@@ -316,7 +323,10 @@ func gridList(l *layouts.Layout, m *layouts.Model, regions [][][2]int) string {
 	same := len(at) == len(l.Grids)
 	for i, g := range l.Grids {
 		want[i] = g.At.String()
-		same = same && at[i] == g.At
+		if bare[i] {
+			want[i] += ":none"
+		}
+		same = same && !bare[i] && at[i] == g.At
 	}
 	if same {
 		return ""
@@ -324,26 +334,19 @@ func gridList(l *layouts.Layout, m *layouts.Model, regions [][][2]int) string {
 	return strings.Join(want, " ")
 }
 
-// regions are the boxes of every grid, or its jigsaw pieces, as cells,
-// each once where grids share them: from the layout, as the model drops
-// a box or piece that is also a row or column (a 1x7 box, a jigsaw piece
-// along a row).
-func regions(m *layouts.Model) [][][2]int {
+// regions are the boxes of every grid but the bare ones, or its jigsaw
+// pieces, as cells, each once where grids share them: from the layout,
+// as the model drops a box or piece that is also a row or column (a 1x7
+// box, a jigsaw piece along a row).
+func regions(m *layouts.Model, bare []bool) [][][2]int {
 	l := m.Layout
 	n := l.Size
-	pieces := map[int][]string{}
-	for _, c := range l.Constraints {
-		if c.Kind != "jigsaw" {
-			continue
-		}
-		for g := range l.Grids {
-			if c.Grid == 0 || c.Grid == g+1 {
-				pieces[g] = c.Pieces
-			}
-		}
-	}
+	pieces := jigsaws(l)
 	var out [][][2]int
 	for g := range l.Grids {
+		if bare[g] {
+			continue
+		}
 		byName := map[string]int{} // a box or piece -> its index in out
 		for r := range n {
 			var row []rune
@@ -400,6 +403,50 @@ func cages(l *layouts.Layout, c layouts.Constraint) []layouts.Constraint {
 		}
 	}
 	return out
+}
+
+// jigsaws are the pieces of each grid with a jigsaw, by grid index.
+func jigsaws(l *layouts.Layout) map[int][]string {
+	pieces := map[int][]string{}
+	for _, c := range l.Constraints {
+		if c.Kind != "jigsaw" {
+			continue
+		}
+		for g := range l.Grids {
+			if c.Grid == 0 || c.Grid == g+1 {
+				pieces[g] = c.Pieces
+			}
+		}
+	}
+	return pieces
+}
+
+// bareGrids reports, for each grid, whether it is written without
+// regions: a grid without boxes (no jigsaw pieces either) that shares
+// a cell with another grid, where its rows, which Marshal writes as
+// regions elsewhere (Layout.BoxOf), would cross the other's regions.
+// The metadata's grids say where it is (gridList).
+func bareGrids(m *layouts.Model) []bool {
+	l := m.Layout
+	pieces := jigsaws(l)
+	grids := make([]int, len(m.Cells)) // the grids holding each cell
+	for _, gc := range m.GridCells {
+		for _, c := range gc {
+			grids[c]++
+		}
+	}
+	bare := make([]bool, len(l.Grids))
+	for g, gc := range m.GridCells {
+		box := l.Box
+		if b := l.Grids[g].Box; b != nil {
+			box = *b
+		}
+		if _, ok := pieces[g]; ok || !box.None() {
+			continue
+		}
+		bare[g] = slices.ContainsFunc(gc, func(c int) bool { return grids[c] > 1 })
+	}
+	return bare
 }
 
 func hasKind(l *layouts.Layout, kind string) bool {
