@@ -761,7 +761,8 @@ func TestLongNegative(t *testing.T) {
 // constraints, or in another form of a constraint: the windows of the
 // variant region-classic as the layout's own regions, the cages of
 // killer-classic drawn as pieces; and disjoint groups of boxes other
-// than the default, which a jigsaw on the default boxes would change.
+// than the default (a jigsaw's own, or boxes written as regions), which
+// a jigsaw on the default boxes would change.
 // Each reads back as the same puzzle: the same units and rules, and
 // its one solution (without the windows, or the cages, it has many).
 func TestLayoutParts(t *testing.T) {
@@ -775,6 +776,10 @@ func TestLayoutParts(t *testing.T) {
 		{name: "regions", variant: "region-classic", alter: windowsAsRegions},
 		{name: "killer pieces", variant: "killer-classic", alter: cagesAsPieces},
 		{name: "disjoint groups of 3x2 boxes", l: &layouts.Layout{Size: 6, Box: layouts.Shape{Rows: 3, Cols: 2}, Grids: []layouts.Placement{{}}, Constraints: disjoint}},
+		// Pieces that are boxes of another shape than the grid's: read
+		// back as those boxes, whose disjoint groups differ.
+		{name: "disjoint groups of 3x2 boxes under a jigsaw", l: &layouts.Layout{Size: 6, Box: layouts.Shape{Rows: 3, Cols: 2}, Grids: []layouts.Placement{{}},
+			Constraints: []layouts.Constraint{{Kind: "jigsaw", Pieces: []string{"AAABBB", "AAABBB", "CCCDDD", "CCCDDD", "EEEFFF", "EEEFFF"}}, {Kind: "region", Preset: "disjoint"}}}},
 		{name: "disjoint groups of no boxes", l: &layouts.Layout{Size: 6, Box: layouts.NoBox, Grids: []layouts.Placement{{}}, Constraints: disjoint}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -118,6 +118,11 @@
 //
 //	"constraints": "[{\"kind\":\"diagonal\"},{\"kind\":\"antiking\",\"grid\":2}]"
 //
+// Disjoint groups follow a grid's box shape, which its jigsaw's pieces,
+// written in its place, do not give back: where the shape read back
+// (that of the pieces, else the default) would differ, the groups are
+// written as cages instead.
+//
 // The kinds of lines, marks and clues are drawn where SudokuPad has a
 // usual drawing, and their rules stated in the text:
 //

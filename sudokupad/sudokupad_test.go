@@ -816,8 +816,9 @@ func TestZippedBomb(t *testing.T) {
 // TestLayoutParts writes puzzles whose rules lie outside a layout's
 // constraints, or in another form of a constraint: the windows of the
 // variants region-classic and region-samurai as the layout's own
-// regions, the cages of killer-classic drawn as pieces; and grids
-// without boxes that share cells with another. Each reads back as the
+// regions, the cages of killer-classic drawn as pieces; grids without
+// boxes that share cells with another; and disjoint groups of boxes a
+// jigsaw replaces. Each reads back as the
 // same puzzle: the same units and rules, and its one solution (without
 // the windows, or the cages, it has many).
 func TestLayoutParts(t *testing.T) {
@@ -832,6 +833,10 @@ func TestLayoutParts(t *testing.T) {
 		{name: "killer pieces", variant: "killer-classic", alter: cagesAsPieces},
 		{name: "a grid without boxes sharing cells", l: &layouts.Layout{Size: 9, Box: layouts.DefaultBox(9),
 			Grids: []layouts.Placement{{}, {At: pos("r7c7"), Box: shape(layouts.NoBox)}}}},
+		// Pieces that are boxes of another shape than the grid's: read
+		// back as those boxes, whose disjoint groups differ.
+		{name: "disjoint groups of 3x2 boxes under a jigsaw", l: &layouts.Layout{Size: 6, Box: layouts.Shape{Rows: 3, Cols: 2}, Grids: []layouts.Placement{{}},
+			Constraints: []layouts.Constraint{{Kind: "jigsaw", Pieces: []string{"AAABBB", "AAABBB", "CCCDDD", "CCCDDD", "EEEFFF", "EEEFFF"}}, {Kind: "region", Preset: "disjoint"}}}},
 		// One sharing no cell has its rows as regions, read back as
 		// boxes 1x6: the same units.
 		{name: "grids without boxes, one sharing none", l: &layouts.Layout{Size: 6, Box: layouts.NoBox,

@@ -211,8 +211,17 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 					}
 				}
 			case "disjoint":
-				d.list(c)
 				rules = append(rules, "Disjoint groups"+grids(c)+": cells in the same position of every box hold different digits.")
+				if !jigsawBoxesKept(l, c) {
+					// The groups, as cages, from the model.
+					for _, u := range m.Units {
+						if u.Kind == layouts.UnitRegion && strings.Contains(u.Name, "disjoint group") {
+							out.Cages = append(out.Cages, outCage{Cells: at(cellsOf(u.Cells))})
+						}
+					}
+					break
+				}
+				d.list(c)
 			default:
 				return nil, fmt.Errorf("%w: region preset %q has no SudokuPad form yet", ErrUnsupported, c.Preset)
 			}
@@ -419,6 +428,27 @@ func jigsaws(l *layouts.Layout) map[int][]string {
 		}
 	}
 	return pieces
+}
+
+// jigsawBoxesKept reports whether the box shape of each grid of a
+// constraint c that has a jigsaw is the one Parse reads back, the shape
+// its pieces make (boxesOf), else the default: the shape a disjoint
+// constraint's groups follow, though the pieces replace the boxes.
+func jigsawBoxesKept(l *layouts.Layout, c layouts.Constraint) bool {
+	for g, pieces := range jigsaws(l) {
+		if c.Grid != 0 && c.Grid != g+1 {
+			continue
+		}
+		box := l.Box
+		if b := l.Grids[g].Box; b != nil {
+			box = *b
+		}
+		letter := func(y, x int) int { return int([]rune(strings.ReplaceAll(pieces[y], " ", ""))[x]) }
+		if read, _ := boxesOf(l.Size, letter); read != box {
+			return false
+		}
+	}
+	return true
 }
 
 // bareGrids reports, for each grid, whether it is written without
