@@ -9,12 +9,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"gattai/backtrack"
+	"gattai/internal/linktest"
 	"gattai/layouts"
 	"gattai/lzstring"
 )
@@ -766,150 +766,25 @@ func TestLongNegative(t *testing.T) {
 // Each reads back as the same puzzle: the same units and rules, and
 // its one solution (without the windows, or the cages, it has many).
 func TestLayoutParts(t *testing.T) {
-	dir := filepath.Join("..", "testdata", "variants")
 	disjoint := []layouts.Constraint{{Kind: "region", Preset: "disjoint"}}
-	for _, tc := range []struct {
-		name, variant string
-		alter         func(*layouts.Model) *layouts.Layout
-		l             *layouts.Layout // if no variant: a puzzle of its solution, less a given
-	}{
-		{name: "regions", variant: "region-classic", alter: windowsAsRegions},
-		{name: "killer pieces", variant: "killer-classic", alter: cagesAsPieces},
-		{name: "disjoint groups of 3x2 boxes", l: &layouts.Layout{Size: 6, Box: layouts.Shape{Rows: 3, Cols: 2}, Grids: []layouts.Placement{{}}, Constraints: disjoint}},
+	linktest.CheckParts(t, []linktest.Part{
+		{Name: "regions", Variant: "region-classic", Alter: linktest.WindowsAsRegions},
+		{Name: "killer pieces", Variant: "killer-classic", Alter: linktest.CagesAsPieces},
+		{Name: "disjoint groups of 3x2 boxes", L: &layouts.Layout{Size: 6, Box: layouts.Shape{Rows: 3, Cols: 2}, Grids: []layouts.Placement{{}}, Constraints: disjoint}},
 		// Pieces that are boxes of another shape than the grid's: read
 		// back as those boxes, whose disjoint groups differ.
-		{name: "disjoint groups of 3x2 boxes under a jigsaw", l: &layouts.Layout{Size: 6, Box: layouts.Shape{Rows: 3, Cols: 2}, Grids: []layouts.Placement{{}},
+		{Name: "disjoint groups of 3x2 boxes under a jigsaw", L: &layouts.Layout{Size: 6, Box: layouts.Shape{Rows: 3, Cols: 2}, Grids: []layouts.Placement{{}},
 			Constraints: []layouts.Constraint{{Kind: "jigsaw", Pieces: []string{"AAABBB", "AAABBB", "CCCDDD", "CCCDDD", "EEEFFF", "EEEFFF"}}, {Kind: "region", Preset: "disjoint"}}}},
-		{name: "disjoint groups of no boxes", l: &layouts.Layout{Size: 6, Box: layouts.NoBox, Grids: []layouts.Placement{{}}, Constraints: disjoint}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			p, solution := givenLess(t, tc.l)
-			if tc.variant != "" {
-				v, s := testkit.ReadVariant(t, dir, tc.variant)
-				m, err := layouts.Compile(tc.alter(v.Model))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got, want := rules(m), rules(v.Model); got != want {
-					t.Fatalf("the layout altered is another puzzle:\n%s\nwant\n%s", got, want)
-				}
-				p, solution = layouts.NewPuzzle(m), s
-				copy(p.Givens, v.Givens)
-			}
-			link, err := Link(p, WriteOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			q, err := Parse("link", []byte(link))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got, want := rules(q.Puzzle.Model), rules(p.Model); got != want {
-				t.Errorf("read back:\n%s\nwant\n%s", got, want)
-			}
-			r, err := backtrack.Count(context.Background(), q.Puzzle, 2)
-			if err != nil || r.Count != 1 {
-				t.Fatalf("%d solutions, %v; want 1", r.Count, err)
-			}
-			if string(r.Grid.Digits) != string(solution.Digits) {
-				t.Errorf("solution\n%s\nwant\n%s", r.Grid, solution)
-			}
-		})
-	}
-}
-
-// givenLess is a puzzle on l, if not nil, of a solution with every
-// cell given but the first, and that solution.
-func givenLess(t *testing.T, l *layouts.Layout) (*layouts.Puzzle, layouts.Grid) {
-	t.Helper()
-	if l == nil {
-		return nil, layouts.Grid{}
-	}
-	m, err := layouts.Compile(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := layouts.NewPuzzle(m)
-	r, err := backtrack.Solve(context.Background(), p)
-	if err != nil || r.Count == 0 {
-		t.Fatalf("no solution: %d, %v", r.Count, err)
-	}
-	copy(p.Givens[1:], r.Grid.Digits[1:])
-	return p, r.Grid
-}
-
-// windowsAsRegions is m's layout with its region constraints (a
-// windoku's) given instead as the layout's own regions, the units
-// they make.
-func windowsAsRegions(m *layouts.Model) *layouts.Layout {
-	l := *m.Layout
-	l.Constraints = nil
-	for _, c := range m.Layout.Constraints {
-		if c.Kind != "region" {
-			l.Constraints = append(l.Constraints, c)
+		{Name: "disjoint groups of no boxes", L: &layouts.Layout{Size: 6, Box: layouts.NoBox, Grids: []layouts.Placement{{}}, Constraints: disjoint}},
+	}, func(p *layouts.Puzzle) (*layouts.Puzzle, error) {
+		link, err := Link(p, WriteOptions{})
+		if err != nil {
+			return nil, err
 		}
-	}
-	for _, u := range m.Units {
-		if u.Kind == layouts.UnitRegion {
-			reg := layouts.Region{Name: u.Name}
-			for _, c := range u.Cells {
-				reg.Cells = append(reg.Cells, m.Cells[c])
-			}
-			l.Regions = append(l.Regions, reg)
+		q, err := Parse("link", []byte(link))
+		if err != nil {
+			return nil, err
 		}
-	}
-	return &l
-}
-
-// cagesAsPieces is m's layout, of one grid, with its killer cages
-// drawn as pieces: a letter a cage, its sum by letter.
-func cagesAsPieces(m *layouts.Model) *layouts.Layout {
-	const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-	l := *m.Layout
-	n, at := l.Size, l.Grids[0].At
-	rows := make([][]byte, n)
-	for r := range rows {
-		rows[r] = []byte(strings.Repeat(".", n))
-	}
-	k := layouts.Constraint{Kind: "killer", Sums: map[string]int{}}
-	l.Constraints = []layouts.Constraint{k}
-	for _, c := range m.Layout.Constraints {
-		if c.Kind != "killer" {
-			l.Constraints = append(l.Constraints, c)
-			continue
-		}
-		ch := letters[len(k.Sums)]
-		for _, q := range c.Cells {
-			rows[q.Row-at.Row][q.Col-at.Col] = ch
-		}
-		k.Sums[string(ch)] = c.Sum
-	}
-	for _, row := range rows {
-		l.Constraints[0].Pieces = append(l.Constraints[0].Pieces, string(row))
-	}
-	return &l
-}
-
-// rules is what a model asks of a solution, as text: its units, as
-// cells on the canvas, and its rules, in a sorted list of lines, so
-// that two models compare whatever made them or named their parts.
-func rules(m *layouts.Model) string {
-	at := func(cells []int) []string {
-		out := make([]string, len(cells))
-		for i, c := range cells {
-			out[i] = m.Cells[c].String()
-		}
-		return out
-	}
-	var lines []string
-	for _, u := range m.Units {
-		lines = append(lines, fmt.Sprint("unit ", at(u.Cells)))
-	}
-	for _, r := range m.Rules {
-		cells := at(r.Cells)
-		r.Name, r.Cells = "", nil
-		lines = append(lines, fmt.Sprintf("%s %v %+v", r.Kind, cells, r))
-	}
-	slices.Sort(lines)
-	return strings.Join(lines, "\n")
+		return q.Puzzle, nil
+	})
 }
