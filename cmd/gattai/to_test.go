@@ -239,8 +239,9 @@ func TestToUnfitPuzzle(t *testing.T) {
 			}
 			out, errs, code := runGattai(t, "", "solve", "--to", to, classic, samurai, classic)
 			rec := "# " + samurai + ":1: "
+			last := strings.Replace(one, "Grid 01", "Grid 03", 1) // Euler's headers count the records
 			if code != exitBadInput || !strings.HasPrefix(errs, samurai+":1: ") || strings.Count(errs, "\n") != 1 ||
-				!strings.HasPrefix(out, one) || !strings.HasSuffix(out, one) || !strings.Contains(out, rec) {
+				!strings.HasPrefix(out, one) || !strings.HasSuffix(out, last) || !strings.Contains(out, rec) {
 				t.Errorf("exit %d\n%s\nstderr: %s", code, out, errs)
 			}
 		})
