@@ -229,6 +229,8 @@
 //	region          cells | preset, grid  an extra unit; presets windoku, disjoint
 //	jigsaw          pieces, grid          n strings of n letters, one per piece, replacing the boxes
 //	killer          cells, sum            a cage: no repeated digit, summing to sum if given
+//	                | pieces, sums, grid  or every cage at once: n strings of n letters, a
+//	                                      letter a cage ('.' none), sums by letter
 //	antiknight      grid                  equal digits never a knight's move apart
 //	antiking        grid                  equal digits never a king's move apart
 //	nonconsecutive  grid                  orthogonal neighbours never differ by 1
@@ -240,9 +242,8 @@
 //	thermo          cells                 strictly increasing from the bulb, cells[0]
 //	arrow           cells, lines          the circle's 1-3 digits read as a number equal the
 //	                                      sum along each line; circle cells on a line skipped
-//	xv              x, v, negative, which, grid
-//	                                      pairs of neighbours: X sum to 10, V to 5; negative:
-//	                                      no mark means neither (which: x, v or both)
+//	xv              x, v, negative, grid  pairs of neighbours: X sum to 10, V to 5; negative:
+//	                                      no mark means neither
 //	littlekiller    cells, sum            the cells of a diagonal sum to sum, repeats allowed
 //	sandwich        cells, sum            between the 1 and the n of a full row or column
 //	xsum            cells, sum            the first x cells of a full row or column sum to
