@@ -32,11 +32,17 @@
 // 5 writes) is read as UTF-16, its positions counted in the UTF-8 bytes
 // it decodes to. A line longer than 16384 bytes, a canvas of more than 1024
 // rows or a grid of more than 64 symbols is refused (ErrTooLarge) before
-// anything is allocated for it. Reading goes on after a line too long,
-// unless it runs past 64 MiB: the input ends there (a device such as
-// /dev/zero has no end). A NUL byte, in a line too long too, ends the
-// input with one ErrBinary at its place: no text holds one, so the rest
-// is not read.
+// anything is allocated for it. A line too long is one error with the
+// rest of its puzzle: in line form the line alone; in a canvas its block,
+// up to the next blank line; in rows form that block too when it is the
+// first row (the size is not known yet), else the grid's n rows.
+// Reading goes on after that, unless the line runs past 64 MiB: the
+// input ends there (a device such as /dev/zero has no end). Detection
+// cannot read a line too long: when the first is one, the lines after
+// it in its block decide the format (rule 7 below), and with none but
+// comments (a blank line next) the input is read as canvases. A NUL byte, in a line too long too,
+// ends the input with one ErrBinary at its place: no text holds one, so
+// the rest is not read.
 // Errors are *ParseError at file:line:col, 1-based, unwrapping to
 // ErrSyntax, ErrSymbol, ErrShape, ErrConflict, ErrTruncated, ErrEmpty,
 // ErrTooLarge or ErrBinary. A malformed puzzle consumes its
