@@ -83,8 +83,8 @@
 //	curl -s -H 'Content-Type: text/plain' --data-binary @testdata/seeds/samurai-problem1.txt \
 //	  http://127.0.0.1:8080/api/solve
 //	{"records":[{"input":"puzzle:1","status":"unique","solutions":1,
-//	  "limit_reached":false,"solution":"674825931   ...","engine":"backtrack",
-//	  "elapsed_ms":1.2}],"digits":[6,7,4,...],"svg":"<svg ..."}
+//	  "limit_reached":false,"solution":"938152647   251897346\n...","engine":"backtrack",
+//	  "elapsed_ms":0.03}],"digits":[9,3,8,...],"svg":"<svg ..."}
 //
 // # Errors and limits
 //
