@@ -5,7 +5,7 @@
 //	go run ./internal/cmd/gendata -set bench     # testdata/bench, a minute
 //	go run ./internal/cmd/gendata -set killers   # sat/testdata/killers, a minute
 //	go run ./internal/cmd/gendata -set big       # sat/testdata/classic16.txt and classic25.txt, about 15 minutes
-//	go run ./internal/cmd/gendata -set variants  # testdata/variants: a puzzle per kind, minutes
+//	go run ./internal/cmd/gendata -set variants  # testdata/variants: a puzzle per kind, seconds
 //
 // or go generate ./internal/cmd/gendata for all of them. A change to the
 // native solver (whose search internal/gen uses) or to gophersat may

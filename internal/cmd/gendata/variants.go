@@ -15,10 +15,10 @@ import (
 
 // A variant is a puzzle in testdata/variants that needs one kind of
 // constraint: with it the puzzle has one solution, without it (the same
-// givens, the constraints of that kind dropped) two or more. -update
+// givens, the constraints of that kind dropped) two or more. This
 // makes them again:
 //
-//	go test ./backtrack/ -run TestVariants -update
+//	go run ./internal/cmd/gendata -set variants
 type variant struct {
 	name   string // testdata/variants/NAME.json, NAME.txt, NAME.solution.txt
 	layout string // the built-in layout, of 9x9 grids, under the constraints
