@@ -119,10 +119,12 @@
 // # Project Euler 96
 //
 //	file   = { header puzzle } .
-//	header = "Grid" and anything after it, like "Grid 01" .
+//	header = "Grid" in any case, alone or followed by a digit, a space or
+//	         a tab and anything, like "Grid 01" .
 //	puzzle = 9 rows of 9 digits, 0 empty .
 //
-// Source.Header keeps the header line, and output repeats it.
+// Source.Header keeps the header line, and output repeats it; a puzzle
+// read in another form has none, and is written under "Grid" alone.
 //
 // # Canvas
 //
