@@ -23,14 +23,14 @@ import (
 )
 
 type generateCmd struct {
-	layoutFlags `embed:""`
+	layoutFlags `embed:"" set:"layout_default=classic"`
 	engineFlags `kong:"set='timeout_left=the puzzles made by then are printed, never one half made (-o is written only when the run completes)',set='jobs_done=made'"`
 	outputFlags
 	toFlags    `set:"to_auto=is line for one grid and canvas for several, or with --kinds a link (f-puzzles for one grid, else SudokuPad)"`
 	Count      int    `short:"n" default:"1" help:"Puzzles to make."`
 	Seed       string `help:"Random seed (a number): the same flags and seed give the same puzzles, whatever --jobs is. Default: a random one, printed first as a comment (on standard error with json, links, svg, poj and euler, which hold no comments)."`
 	Symmetry   string `default:"none" enum:"none,rotate180,rotate90,mirror,diagonal" help:"Symmetry of the givens on the canvas: ${enum}."`
-	Kinds      string `help:"Constraint kinds to add, comma-separated (see --help of generate): ${gen_kinds}." placeholder:"KIND,..."`
+	Kinds      string `help:"Constraint kinds to add, comma-separated: ${gen_kinds}." placeholder:"KIND,..."`
 	Difficulty string `enum:",easy,medium,hard,expert,extreme" default:"" help:"Only puzzles of this label (see gattai rate)."`
 	Rating     string `help:"Only puzzles whose score lies in MIN-MAX (see gattai rate), e.g. 2.5-4." placeholder:"MIN-MAX"`
 	MinGivens  int    `help:"Stop removing givens at this many: unique, but not minimal."`

@@ -14,7 +14,7 @@ import (
 
 // layoutFlags choose a layout: built-in or from a file.
 type layoutFlags struct {
-	Layout     string `short:"l" help:"Built-in layout (see 'gattai layouts'); default: detected from the input." placeholder:"NAME"`
+	Layout     string `short:"l" help:"Built-in layout (see 'gattai layouts'); default: ${layout_default}." placeholder:"NAME"`
 	LayoutFile string `help:"Layout file (JSON, see README) describing the grids, boxes, regions." placeholder:"FILE"`
 	Size       int    `help:"Symbols per grid (4, 6, 8, 9, 12, 16, 25, ...); alone it means a classic grid. Default 9, or detected."`
 	Box        string `help:"Box shape RxC for a built-in layout, or none (rows and columns only: Latin squares); default the squarest (6: 2x3, 12: 3x4)." placeholder:"RxC"`
@@ -22,7 +22,7 @@ type layoutFlags struct {
 
 // inputFlags choose the layout, format and files of the puzzles read.
 type inputFlags struct {
-	layoutFlags `embed:""`
+	layoutFlags `embed:"" set:"layout_default=detected from the input"`
 	Format      string   `short:"f" enum:"auto,line,rows,poj,euler,canvas,fpuzzles,sudokupad,json" default:"auto" help:"Input format: ${enum}. fpuzzles and sudokupad read setters' links (one a line), ids or JSON; json reads gattai's own --to json records (their \"puzzle\" and \"layout\")."`
 	Blank       string   `help:"More characters that stand for an empty cell, besides '.', '0' and '-' (e.g. '_x*'); in a canvas '-' stays outside the grids." placeholder:"CHARS"`
 	Files       []string `arg:"" optional:"" help:"Puzzle files; none or - reads standard input."`

@@ -60,7 +60,7 @@ func (c *listLayoutsCmd) Run(e *env) error {
 }
 
 type showLayoutCmd struct {
-	layoutFlags `embed:""`
+	layoutFlags `embed:"" set:"layout_default=the name given as argument"`
 	AsFile      bool   `help:"Print the layout file (JSON) that describes it."`
 	To          string `enum:"text,svg" default:"text" help:"Draw it as text (the default) or as an SVG picture."`
 	Name        string `arg:"" optional:"" help:"Built-in layout name (or use --layout-file)."`
