@@ -250,8 +250,9 @@
 //	thermo          cells                 strictly increasing from the bulb, cells[0]
 //	arrow           cells, lines          the circle's 1-3 digits read as a number equal the
 //	                                      sum along each line; circle cells on a line skipped
-//	xv              x, v, negative, grid  pairs of neighbours: X sum to 10, V to 5; negative:
-//	                                      no mark means neither
+//	xv              x, v, negative, which, grid
+//	                                      pairs of neighbours: X sum to 10, V to 5; negative:
+//	                                      no mark means neither (which: x, v or both)
 //	littlekiller    cells, sum            the cells of a diagonal sum to sum, repeats allowed
 //	sandwich        cells, sum            between the 1 and the n of a full row or column
 //	xsum            cells, sum            the first x cells of a full row or column sum to

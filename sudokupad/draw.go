@@ -353,7 +353,14 @@ func (d *drawer) kind(c layouts.Constraint, grids string) error {
 		d.rule("Cells joined by an X sum to 10; by a V, to 5.")
 		if c.Negative {
 			d.list(c)
-			d.rule("All X and V are given" + grids + ": neighbours with neither sum to neither 10 nor 5.")
+			switch c.Which {
+			case "x":
+				d.rule("All X are given" + grids + ": neighbours with no X do not sum to 10.")
+			case "v":
+				d.rule("All V are given" + grids + ": neighbours with no V do not sum to 5.")
+			default:
+				d.rule("All X and V are given" + grids + ": neighbours with neither sum to neither 10 nor 5.")
+			}
 		}
 	case "littlekiller":
 		// Read back, a drawn clue's cells run to the board's edge (a
