@@ -4,8 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
+	"gattai/encode"
+	"gattai/generate"
 	"gattai/internal/serveflags"
+	"gattai/layouts"
 
 	"github.com/alecthomas/kong"
 	"github.com/posener/complete"
@@ -41,7 +46,13 @@ func (c *completionCmd) Run(e *env) error {
 // commands and flags, and after serve, whose arguments pass through
 // unparsed, gattai-serve's flags.
 func completeLine(parser *kong.Kong) error {
-	cmd, err := kongplete.Command(parser, kongplete.WithPredictor("file", complete.PredictFiles("*")))
+	cmd, err := kongplete.Command(parser, kongplete.WithPredictors(map[string]complete.Predictor{
+		"file":         complete.PredictFiles("*"),
+		"layout":       complete.PredictSet(builtinNames()...),
+		"kinds":        complete.PredictFunc(predictKinds),
+		"encoding":     complete.PredictSet(append([]string{"auto"}, strings.Split(names(encode.AMOs()), ", ")...)...),
+		"sum-encoding": complete.PredictSet(append([]string{"auto"}, strings.Split(names(encode.Sums()), ", ")...)...),
+	}))
 	if err != nil {
 		return err
 	}
@@ -66,4 +77,26 @@ func completeLine(parser *kong.Kong) error {
 	c.Out = parser.Stdout
 	c.Complete()
 	return nil
+}
+
+// builtinNames are the names of the built-in layouts.
+func builtinNames() []string {
+	var out []string
+	for _, b := range layouts.Builtins() {
+		out = append(out, b.Name)
+	}
+	return out
+}
+
+// predictKinds completes generate's --kinds, a list: the kinds not yet
+// in it, after those typed ("killer,th" offers "killer,thermo").
+func predictKinds(a complete.Args) []string {
+	done := a.Last[:strings.LastIndex(a.Last, ",")+1]
+	var out []string
+	for _, k := range generate.Kinds() {
+		if !slices.Contains(strings.Split(done, ","), k.Name) {
+			out = append(out, done+k.Name)
+		}
+	}
+	return out
 }

@@ -29,8 +29,8 @@ const maxJobsFactor = 4
 
 // encodingFlags choose how the SAT engines and export encode a puzzle.
 type encodingFlags struct {
-	Encoding    string `default:"auto" help:"At-most-one encoding for the SAT engines: auto, ${encodings}."`
-	SumEncoding string `default:"auto" help:"Killer sum encoding for the SAT engines: auto, ${sums}."`
+	Encoding    string `default:"auto" help:"At-most-one encoding for the SAT engines: auto, ${encodings}." predictor:"encoding"`
+	SumEncoding string `default:"auto" help:"Killer sum encoding for the SAT engines: auto, ${sums}." predictor:"sum-encoding"`
 }
 
 // options parses the flags; auto leaves the choice to encode.

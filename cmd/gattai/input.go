@@ -14,7 +14,7 @@ import (
 
 // layoutFlags choose a layout: built-in or from a file.
 type layoutFlags struct {
-	Layout     string `short:"l" help:"Built-in layout (see 'gattai layouts'); default: ${layout_default}." placeholder:"NAME"`
+	Layout     string `short:"l" help:"Built-in layout (see 'gattai layouts'); default: ${layout_default}." placeholder:"NAME" predictor:"layout"`
 	LayoutFile string `help:"Layout file (JSON, see README) describing the grids, boxes, regions." placeholder:"FILE"`
 	Size       int    `help:"Symbols per grid (4, 6, 8, 9, 12, 16, 25, ...); alone it means a classic grid. Default 9, or detected."`
 	Box        string `help:"Box shape RxC for a built-in layout, or none (rows and columns only: Latin squares); default the squarest (6: 2x3, 12: 3x4)." placeholder:"RxC"`

@@ -63,7 +63,7 @@ type showLayoutCmd struct {
 	layoutFlags `embed:"" set:"layout_default=the name given as argument"`
 	AsFile      bool   `help:"Print the layout file (JSON) that describes it."`
 	To          string `enum:"text,svg" default:"text" help:"Draw it as text (the default) or as an SVG picture."`
-	Name        string `arg:"" optional:"" help:"Built-in layout name (or use --layout-file)."`
+	Name        string `arg:"" optional:"" help:"Built-in layout name (or use --layout-file)." predictor:"layout"`
 }
 
 func (c *showLayoutCmd) Run(e *env) error {

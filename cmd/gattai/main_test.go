@@ -265,6 +265,12 @@ func TestOutputFile(t *testing.T) {
 func TestCompletion(t *testing.T) {
 	for _, tc := range []struct{ line, want string }{
 		{"gattai solve --to s", "sudokupad svg"},
+		{"gattai solve --layout s", "samurai shogun sohei sumo"},
+		{"gattai layouts show tw", "twodoku"},
+		{"gattai generate --kinds killer,th", "killer,thermo"},
+		{"gattai generate --kinds killer,thermo,killer", ""}, // each kind once
+		{"gattai count --encoding b", "binary"},
+		{"gattai count --sum-encoding c", "combinations counter"},
 		// serve passes its arguments through: the completer knows
 		// gattai-serve's flags and their values all the same.
 		{"gattai serve --ma", "--max-body"},

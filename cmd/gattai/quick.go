@@ -89,8 +89,8 @@ func hooked(t reflect.Type) bool {
 // The tag keys quickParse knows, by where they may be: a field with any
 // other leaves the line to kong.
 var (
-	flagKeys    = []string{"help", "default", "enum", "short", "placeholder", "hidden", "negatable", "type"}
-	argKeys     = []string{"help", "arg", "optional", "enum", "placeholder"}
+	flagKeys    = []string{"help", "default", "enum", "short", "placeholder", "hidden", "negatable", "type", "predictor"}
+	argKeys     = []string{"help", "arg", "optional", "enum", "placeholder", "predictor"}
 	embedKeys   = []string{"embed", "set", "kong"}
 	commandKeys = []string{"cmd", "help", "passthrough"}
 )
