@@ -20,7 +20,7 @@ type TooLargeError struct {
 }
 
 func (e *TooLargeError) Error() string {
-	return fmt.Sprintf("%s would take about %d MB, more than the %d MB allowed", e.What, e.Bytes>>20, e.Limit>>20)
+	return fmt.Sprintf("%s would take about %d MiB, more than the %d MiB allowed", e.What, e.Bytes>>20, e.Limit>>20)
 }
 
 func (e *TooLargeError) Unwrap() error { return layouts.ErrTooLarge }
