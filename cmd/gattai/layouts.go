@@ -34,7 +34,7 @@ func (c *listKindsCmd) Run(e *env) error {
 }
 
 type listLayoutsCmd struct {
-	Size int    `default:"9" help:"Symbols per grid."`
+	Size int    `help:"Symbols per grid; default: the box's cells, or 9."`
 	Box  string `help:"Box shape RxC." placeholder:"RxC"`
 }
 
@@ -42,6 +42,12 @@ func (c *listLayoutsCmd) Run(e *env) error {
 	box, err := parseBox(c.Box)
 	if err != nil {
 		return err
+	}
+	if c.Size == 0 { // as solve's --box alone
+		c.Size = max(box.Rows*box.Cols, 0)
+		if c.Size == 0 {
+			c.Size = 9
+		}
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tGRIDS\tCELLS\tCANVAS\tABOUT")

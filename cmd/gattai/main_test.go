@@ -214,6 +214,10 @@ func TestLayoutsCommand(t *testing.T) {
 	if !strings.Contains(out, "samurai    5      369") {
 		t.Errorf("samurai line lacks grids and cells:\n%s", out)
 	}
+	// --box alone sets the size, as in solve.
+	if out, errs, code := runGattai(t, "", "layouts", "list", "--box", "2x3"); code != 0 || !strings.Contains(out, "classic    1      36") {
+		t.Errorf("list --box 2x3: exit %d: %s\n%s", code, errs, out)
+	}
 	out, _, code = runGattai(t, "", "layouts", "show", "samurai")
 	if code != 0 || !strings.Contains(out, "grid 5 at r13c13") {
 		t.Errorf("show: exit %d\n%s", code, out)
