@@ -58,7 +58,7 @@ func (f *toFlags) writeLink(w io.Writer, p *layouts.Puzzle, g *layouts.Grid) err
 // the pictures go a file each where -o says, and the batch's own output,
 // the records of failures, is standard output; else -o is the batch's.
 func (f *toFlags) outputs(e *env, of *outputFlags) (*outputFlags, *files) {
-	pics := &files{e: e, name: of.Output, ext: ".svg"}
+	pics := &files{e: e, name: of.Output, ext: ".svg", keep: true}
 	if f.svg() {
 		return &outputFlags{}, pics
 	}

@@ -345,6 +345,11 @@ type files struct {
 	pending *output
 	note    func(name string) // says what pending holds, once named
 	through bool              // name is a device or a pipe: every item goes to it
+	// keep holds the one item of a stream in memory until the end, so
+	// that a second is refused before anything is written (pictures,
+	// which are small; not CNFs).
+	keep bool
+	held *bytes.Buffer
 }
 
 // next opens the output of the next item; write it, then call done.
@@ -352,7 +357,12 @@ func (fs *files) next() (*output, error) {
 	fs.n++
 	if fs.stream() {
 		if err := fs.hold(fs.n); err != nil {
+			fs.held = nil
 			return nil, err
+		}
+		if fs.keep {
+			fs.held = new(bytes.Buffer)
+			return &output{Writer: fs.held, name: "standard output"}, nil
 		}
 		return createOutput(fs.e.ctx, fs.e, fs.name)
 	}
@@ -445,8 +455,21 @@ func (fs *files) skip(o *output) {
 	fs.n--
 }
 
-// close commits a single item under the name itself; abort drops it.
+// close commits a single item under the name itself, or writes the one
+// kept for a stream; abort drops it.
 func (fs *files) close() error {
+	if held := fs.held; held != nil {
+		fs.held = nil
+		o, err := createOutput(fs.e.ctx, fs.e, fs.name)
+		if err != nil {
+			return err
+		}
+		defer o.abort()
+		if _, err := o.Write(held.Bytes()); err != nil {
+			return o.named(err)
+		}
+		return o.commit()
+	}
 	o := fs.pending
 	fs.pending = nil
 	if o == nil {
@@ -456,6 +479,7 @@ func (fs *files) close() error {
 }
 
 func (fs *files) abort() {
+	fs.held = nil
 	if fs.pending != nil {
 		fs.pending.abort()
 		fs.pending = nil
