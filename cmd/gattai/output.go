@@ -53,11 +53,7 @@ func createOutput(ctx context.Context, e *env, name string) (*output, error) {
 	}
 	o := &output{name: name}
 	bad := func(err error) error {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return &exitError{exitBadInput, fmt.Sprintf("-o %s: %v", shown(name), err)}
+		return &exitError{exitBadInput, fmt.Sprintf("-o %s: %v", shown(name), unwrapPath(err))}
 	}
 	dest, fd, err := resolve(name)
 	if err != nil {
@@ -277,11 +273,7 @@ func (o *output) named(err error) error {
 	if errors.As(err, &xe) {
 		return err
 	}
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	return &exitError{exitBadInput, fmt.Sprintf("writing %s: %v", shown(o.name), err)}
+	return &exitError{exitBadInput, fmt.Sprintf("writing %s: %v", shown(o.name), unwrapPath(err))}
 }
 
 // commit finishes the output: a temporary file is synced and renamed
