@@ -155,7 +155,7 @@ func startVars() kong.Vars {
 // wordings are the help texts' words that a command may set otherwise
 // (generate: puzzles made, not solved).
 var wordings = map[string]string{
-	"timeout_left": "puzzles not finished get a 'timed out' record",
+	"timeout_left": "puzzles read but not finished get a 'timed out' record",
 	"jobs_done":    "solved",
 	"to_auto":      "mirrors the input",
 }

@@ -242,7 +242,7 @@ func TestGenerateHelpWording(t *testing.T) {
 			t.Errorf("generate --help lacks %q", want)
 		}
 	}
-	for _, want := range []string{"Puzzles solved at once", "puzzles not finished get a 'timed out' record", "auto mirrors the input"} {
+	for _, want := range []string{"Puzzles solved at once", "puzzles read but not finished get a 'timed out' record", "auto mirrors the input"} {
 		if !strings.Contains(solve, want) {
 			t.Errorf("solve --help lacks %q", want)
 		}
