@@ -391,11 +391,24 @@ func (s *Solver) auto(ctx context.Context, p *layouts.Puzzle, limit int) (Result
 			return s.confirm(ctx, s.native, p, limit, o.r, o.err)
 		}
 	}
-	if checkCNFSize(ctx, p, s.opts.Encoding) != nil {
-		// Too large for SAT, or stopped while measuring: the native
-		// engine alone.
-		o := <-native
+	// The formula is measured first (a big rule can take seconds to
+	// list), while the search goes on: its answer ends the measure.
+	mctx, stopMeasure := context.WithCancel(ctx)
+	sized := make(chan error, 1)
+	go func() { sized <- checkCNFSize(mctx, p, s.opts.Encoding) }()
+	select {
+	case o := <-native:
+		stopMeasure()
+		<-sized
 		return s.confirm(ctx, s.native, p, limit, o.r, o.err)
+	case err := <-sized:
+		stopMeasure()
+		if err != nil {
+			// Too large for SAT, or stopped while measuring: the
+			// native engine alone.
+			o := <-native
+			return s.confirm(ctx, s.native, p, limit, o.r, o.err)
+		}
 	}
 	sctx, stopSecond := context.WithCancel(ctx)
 	defer stopSecond()

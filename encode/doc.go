@@ -119,7 +119,9 @@
 //	xsum            the line is a unit; for each digit x of the first
 //	                cell, "it holds x" implies one of the sets of x-1
 //	                distinct digits that make the rest of the sum, by
-//	                selectors, as sandwich (kind_sum.go)
+//	                selectors, as sandwich (kind_sum.go); a rule of
+//	                either with more than maxRuleSets sets (a big grid's)
+//	                is refused, layouts.ErrTooLarge
 //	renban          the cells are a unit; ¬a_x ∨ ¬b_y for |x-y| ≥ k;
 //	                narrowed to the runs of k digits that fit every cell
 //	between         ¬a_x ∨ ¬e_y ∨ ¬c_z for z not strictly between the

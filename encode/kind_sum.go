@@ -1,6 +1,10 @@
 package encode
 
-import "gattai/layouts"
+import (
+	"fmt"
+
+	"gattai/layouts"
+)
 
 // Sums whose digits may repeat: arrow (the circle's number equals the
 // sum along the arrow) and little killer (a diagonal's sum). Both are a
@@ -157,29 +161,13 @@ func (b *builder) sumCounter(terms []term, target int) {
 func sandwichClauses(b *builder, r *layouts.Rule) {
 	n, cells := b.f.Puzzle.Model.N, r.Cells
 	bySize := map[int][]uint64{} // cells between -> the sets of digits
-	var found []uint64
-	var walk func(d, k, s int, set uint64)
-	walk = func(d, k, s int, set uint64) {
-		if k == 0 {
-			if s == 0 {
-				found = append(found, set)
-			}
-			return
-		}
-		if d > n-1 || s < d {
-			return
-		}
-		walk(d+1, k-1, s-d, set|1<<(d-1))
-		walk(d+1, k, s, set)
-	}
+	left := maxRuleSets
 	for p := range cells {
 		for q := p + 1; q < len(cells); q++ {
 			k := q - p - 1
 			sets, ok := bySize[k]
 			if !ok {
-				found = nil
-				walk(2, k, r.Sum, 0)
-				sets = found
+				sets = b.digitSets(r, 2, n-1, 0, k, r.Sum, &left)
 				bySize[k] = sets
 			}
 			middle := cells[p+1 : q]
@@ -203,6 +191,54 @@ func sandwichClauses(b *builder, r *layouts.Rule) {
 	}
 }
 
+// maxRuleSets bounds the digit sets a rule's clauses may list (a
+// selector and its clauses each): beyond, the formula would be far
+// beyond what a SAT engine takes here (gattai.MaxCNFBytes), and listing
+// the sets alone would take minutes. A 9x9 sandwich lists at most 36
+// pairs of positions of 35 sets; a 25x25 one some hundred thousand.
+const maxRuleSets = 1 << 20
+
+// digitSets are the sets of k distinct digits lo..hi but skip (0 for
+// none) that sum to s, as masks. left counts down the sets the rule may
+// still list: past it, the encoding stops with an error wrapping
+// layouts.ErrTooLarge. The search keeps to sums that the digits left
+// can make, so every branch ends in a set, and it looks at the context
+// as it goes.
+func (b *builder) digitSets(r *layouts.Rule, lo, hi, skip, k, s int, left *int) []uint64 {
+	var sets []uint64
+	steps := 0
+	var walk func(d, k, s int, set uint64)
+	walk = func(d, k, s int, set uint64) {
+		if steps++; steps%pollSteps == 0 {
+			b.f.poll()
+		}
+		if k == 0 {
+			if s == 0 {
+				if *left--; *left < 0 {
+					panic(stopped{fmt.Errorf("%w: %s: more than %d sets of digits to encode", layouts.ErrTooLarge, r.Name, maxRuleSets)})
+				}
+				sets = append(sets, set)
+			}
+			return
+		}
+		// k digits from d to hi sum to at least d+(d+1)+..., at most
+		// hi+(hi-1)+... (skip can only narrow that).
+		least, most := k*d+k*(k-1)/2, k*hi-k*(k-1)/2
+		if d > hi || s < least || s > most {
+			return
+		}
+		if d != skip {
+			walk(d+1, k-1, s-d, set|1<<(d-1))
+		}
+		walk(d+1, k, s, set)
+	}
+	walk(lo, k, s, 0)
+	return sets
+}
+
+// pollSteps is how often digitSets looks at the context.
+const pollSteps = 1 << 12
+
 // xsumClauses: the rule's cells are a unit. For each digit x of the
 // first cell, the sets of x-1 distinct digits other than x that make
 // the sum less x: the first cell holding x implies one of them is in
@@ -210,25 +246,9 @@ func sandwichClauses(b *builder, r *layouts.Rule) {
 // digits is there (as many distinct digits as cells: exactly those).
 func xsumClauses(b *builder, r *layouts.Rule) {
 	n, cells := b.f.Puzzle.Model.N, r.Cells
+	left := maxRuleSets
 	forDigits(b.digits(cells[0]), func(x int) {
-		var sets []uint64
-		var walk func(d, k, s int, set uint64)
-		walk = func(d, k, s int, set uint64) {
-			switch {
-			case k == 0:
-				if s == 0 {
-					sets = append(sets, set)
-				}
-				return
-			case d > n || s < d:
-				return
-			}
-			if d != x {
-				walk(d+1, k-1, s-d, set|1<<(d-1))
-			}
-			walk(d+1, k, s, set)
-		}
-		walk(1, x-1, r.Sum-x, 0)
+		sets := b.digitSets(r, 1, n, x, x-1, r.Sum-x, &left)
 		sel := []int{-b.lit(cells[0], x)}
 		for range sets {
 			sel = append(sel, b.f.aux())

@@ -3,8 +3,10 @@ package encode_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"gattai/encode"
 	"gattai/layouts"
@@ -63,6 +65,49 @@ func TestEstimate(t *testing.T) {
 
 // BenchmarkEncode encodes an empty 25x25 and 36x36 with each encoding:
 // -benchmem shows the memory of encoding.
+// A sandwich or x-sum on a big grid has astronomically many sets of
+// digits: the encoding refuses it (ErrTooLarge) in a fraction of a
+// second, and stops when its context does while it lists them.
+func TestRuleSetsBounded(t *testing.T) {
+	line := func(kind string, n, sum int) *layouts.Puzzle {
+		l := layouts.Classic(n, layouts.DefaultBox(n))
+		c := layouts.Constraint{Kind: kind, Sum: sum}
+		for col := range n {
+			c.Cells = append(c.Cells, layouts.Pos{Row: 0, Col: col})
+		}
+		l.Constraints = []layouts.Constraint{c}
+		m, err := layouts.Compile(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return layouts.NewPuzzle(m)
+	}
+	estimate := func(ctx context.Context, p *layouts.Puzzle) error {
+		done := make(chan error, 1)
+		go func() {
+			_, err := encode.Estimate(ctx, p, encode.Options{})
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: still encoding after 20s", p.Model.Rules[0].Name)
+			return nil
+		}
+	}
+	for _, p := range []*layouts.Puzzle{line("sandwich", 64, 600), line("xsum", 49, 300)} {
+		if err := estimate(context.Background(), p); !errors.Is(err, layouts.ErrTooLarge) {
+			t.Errorf("%s: %v, want ErrTooLarge", p.Model.Rules[0].Name, err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if err := estimate(ctx, line("sandwich", 25, 100)); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("25x25 sandwich, stopped: %v", err)
+	}
+}
+
 func BenchmarkEncode(b *testing.B) {
 	for _, n := range []int{25, 36} {
 		l, err := layouts.Builtin("classic", n, layouts.Shape{})
