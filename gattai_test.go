@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"gattai"
+	"gattai/encode"
 	"gattai/internal/testkit"
 	"gattai/layouts"
 )
@@ -83,6 +85,11 @@ func TestBadInputSameError(t *testing.T) {
 		{"no puzzle", nil, layouts.ErrPuzzle},
 	}
 	for _, tt := range tests {
+		t.Run(tt.name+"/export", func(t *testing.T) {
+			if _, err := gattai.Export(context.Background(), io.Discard, tt.p, encode.Options{}); !errors.Is(err, tt.is) {
+				t.Errorf("err %v; want %v", err, tt.is)
+			}
+		})
 		for _, o := range engines(t) {
 			t.Run(tt.name+"/"+o.Engine+o.Solver, func(t *testing.T) {
 				r, err := gattai.Count(context.Background(), tt.p, 2, o)

@@ -33,7 +33,10 @@ type Unit struct {
 }
 
 // Model is a compiled layout: cells numbered 0..len(Cells)-1 in canvas
-// row-major order, and the units over them. Both engines read it.
+// row-major order, and the units over them. Both engines read it. It is
+// read-only once Compile has made it: engines, solvers and Checkers keep
+// tables built from a model by its address, so a model changed after
+// (a rule added) must be compiled anew, from its Layout.
 type Model struct {
 	Layout        *Layout
 	N             int // symbols per grid

@@ -95,6 +95,16 @@ func TestCheck(t *testing.T) {
 	if err := Check(p, Grid{Model: other, Digits: solution}); err == nil {
 		t.Error("a grid of another model passed Check")
 	}
+	// No puzzle, or a broken one: an error, not a panic.
+	for i, q := range []*Puzzle{nil, {}, {Model: m, Givens: p.Givens[:3]}} {
+		var ce *CheckError
+		if err := Check(q, Grid{Model: m, Digits: solution}); !errors.As(err, &ce) {
+			t.Errorf("broken puzzle %d: %v", i, err)
+		}
+	}
+	if err := (*Puzzle)(nil).Validate(); !errors.Is(err, ErrPuzzle) {
+		t.Errorf("a nil puzzle's Validate: %v", err)
+	}
 }
 
 func TestConflict(t *testing.T) {

@@ -65,6 +65,9 @@ var ErrPuzzle = errors.New("bad puzzle")
 // givens of the wrong length, or a given that is no digit 1..N. Every
 // engine refuses such a puzzle with this error before searching.
 func (p *Puzzle) Validate() error {
+	if p == nil {
+		return fmt.Errorf("%w: no puzzle", ErrPuzzle)
+	}
 	m := p.Model
 	if m == nil {
 		return fmt.Errorf("%w: no model", ErrPuzzle)
@@ -338,6 +341,9 @@ func canvasText(m *Model, digits []uint8) string {
 // given is kept, every unit is all-different (and complete when full),
 // and every variant rule holds.
 func Check(p *Puzzle, g Grid) error {
+	if p == nil || p.Model == nil || len(p.Givens) != len(p.Model.Cells) {
+		return &CheckError{Msg: "no puzzle, or one whose givens do not fit its layout"}
+	}
 	m := p.Model
 	if g.Model != m || len(g.Digits) != len(m.Cells) {
 		return &CheckError{Msg: "grid is for another layout"}
