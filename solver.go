@@ -52,7 +52,12 @@ const (
 	Found                  // one, not proved unique (the limit was 1)
 )
 
-func (s Status) String() string { return [...]string{"none", "unique", "multiple", "found"}[s] }
+func (s Status) String() string {
+	if names := [...]string{"none", "unique", "multiple", "found"}; int(s) < len(names) {
+		return names[s]
+	}
+	return fmt.Sprintf("Status(%d)", s)
+}
 
 // Result is an engine's answer for one puzzle. Its grid, when Count is
 // above 0, has passed layouts.Check.
@@ -130,6 +135,9 @@ func New(opts Options) (*Solver, error) {
 	case EngineAuto, EngineBacktrack, EngineSAT, EngineExternal:
 	default:
 		return nil, fmt.Errorf("unknown engine %q (want one of auto, backtrack, sat, external)", opts.Engine)
+	}
+	if opts.Verify > VerifyOff {
+		return nil, fmt.Errorf("unknown Verify %d (want VerifyDefault, VerifyOn or VerifyOff)", opts.Verify)
 	}
 	if opts.Solver == "" {
 		opts.Solver = "cadical"

@@ -328,3 +328,20 @@ func hardAlone(t *testing.T) (*layouts.Puzzle, Result) {
 	}
 	return hard, want
 }
+
+// Options out of their range are refused by New, and a Status out of
+// range prints as a number, not a panic.
+func TestOptionsOutOfRange(t *testing.T) {
+	if _, err := New(Options{Verify: VerifyOff + 1}); err == nil {
+		t.Error("New took an unknown Verify")
+	}
+	if _, err := New(Options{Engine: "nosuch"}); err == nil {
+		t.Error("New took an unknown engine")
+	}
+	if got := Status(9).String(); got != "Status(9)" {
+		t.Errorf("Status(9) is %q", got)
+	}
+	if got := Unique.String(); got != "unique" {
+		t.Errorf("Unique is %q", got)
+	}
+}
