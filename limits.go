@@ -9,7 +9,8 @@ import (
 
 // MaxCNFBytes bounds the memory a puzzle's CNF may take, estimated
 // before it is encoded: a SAT engine refuses a larger puzzle, and auto
-// keeps it on the native engine. An empty 64x64 classic would take
+// keeps it on the native engine. It bounds the formula, not the solver:
+// gophersat's own tables take several times more (see encode.Size). An empty 64x64 classic would take
 // about 1.2 GiB (1201 MiB, pairwise); an empty 49x49 about 0.4 GiB.
 const MaxCNFBytes = 1 << 30
 

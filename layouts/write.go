@@ -49,6 +49,9 @@ func write(w io.Writer, p *Puzzle, m *Model, digits []uint8) error {
 	if m == nil || len(digits) != len(m.Cells) {
 		return errors.New("digits do not fit the layout")
 	}
+	if beyond(digits, m.N) { // written, it would read back as other digits
+		return fmt.Errorf("%w: a digit beyond %d", ErrPuzzle, m.N)
+	}
 	if !singleGrid(m) {
 		switch f := p.Source.Format; f {
 		case FormatRows, FormatPOJ, FormatEuler: // as read refuses them

@@ -2,6 +2,8 @@ package layouts
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"strconv"
 	"strings"
 	"testing"
@@ -193,5 +195,21 @@ func TestWriteOneGridFormats(t *testing.T) {
 		if err := WritePuzzle(&bytes.Buffer{}, p); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
+	}
+}
+
+// A digit beyond the layout's is refused, not written as another symbol
+// ("200", "C" in a 9x9) that would read back as other givens.
+func TestWriteDigitBeyond(t *testing.T) {
+	m := compiled(t, "classic", 9, Shape{})
+	p := NewPuzzle(m)
+	p.Givens[1] = 200
+	if err := WritePuzzle(io.Discard, p); !errors.Is(err, ErrPuzzle) {
+		t.Errorf("WritePuzzle: %v", err)
+	}
+	g := Grid{Model: m, Digits: make([]uint8, len(m.Cells))}
+	g.Digits[0] = 12
+	if err := WriteGrid(io.Discard, NewPuzzle(m), g); !errors.Is(err, ErrPuzzle) {
+		t.Errorf("WriteGrid: %v", err)
 	}
 }
