@@ -38,11 +38,11 @@
 // first row (the size is not known yet), else the grid's n rows.
 // Reading goes on after that, unless the line runs past 64 MiB: the
 // input ends there (a device such as /dev/zero has no end). Detection
-// cannot read a line too long: when the first is one, the lines after
-// it in its block decide the format (rule 7 below), and with none but
-// comments (a blank line next) the input is read as canvases. A NUL byte, in a line too long too,
-// ends the input with one ErrBinary at its place: no text holds one, so
-// the rest is not read.
+// cannot read a line too long: when the first is one, a line puzzle as
+// the next line that is neither blank nor a comment makes the input
+// lines, else the rules below decide from its block. A NUL byte, in a
+// line too long too, ends the input with one ErrBinary at its place: no
+// text holds one, so the rest is not read.
 // Errors are *ParseError at file:line:col, 1-based, unwrapping to
 // ErrSyntax, ErrSymbol, ErrShape, ErrConflict, ErrTruncated, ErrEmpty,
 // ErrTooLarge or ErrBinary. A malformed puzzle consumes its

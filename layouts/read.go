@@ -501,6 +501,9 @@ func (r *Reader) detect() (Format, error) {
 	}
 	l, _ := r.peek(0)
 	m := r.opts.Model
+	if l.long && r.nextIsLine(m) { // a bad record in any format
+		return FormatLine, nil
+	}
 	if m != nil && !singleGrid(m) { // a line of all its cells, or a canvas
 		if lineLike(l.text, m) > 0 || lineLike(clean(l.text, r.blanks), m) > 0 {
 			return FormatLine, nil
@@ -582,6 +585,22 @@ func (r *Reader) detect() (Format, error) {
 		return FormatRows, nil
 	}
 	return FormatCanvas, nil
+}
+
+// nextIsLine reports whether the first content line after the first,
+// past blank and comment lines, is a line puzzle.
+func (r *Reader) nextIsLine(m *Model) bool {
+	for i := 1; i <= MaxCanvasSide; i++ {
+		nx, ok := r.peek(i)
+		switch {
+		case !ok:
+			return false
+		case blank(nx.text) || strings.HasPrefix(nx.text, "#"):
+			continue
+		}
+		return !nx.long && (lineLike(nx.text, m) > 4 || lineLike(clean(nx.text, r.blanks), m) > 4)
+	}
+	return false
 }
 
 // maxCell is the largest digit written in lines, as symbols or numbers.

@@ -144,6 +144,8 @@ func TestRead(t *testing.T) {
 			[]record{ok(9, "classic"), bad("2:16385", ErrTooLarge), ok(9, "classic")}},
 		{"line/too long first", strings.Repeat(".", 20000) + "\n# c\n" + l81 + "\n" + l81 + "\n", FormatAuto, nil,
 			[]record{bad("1:16385", ErrTooLarge), ok(9, "classic"), ok(9, "classic")}},
+		{"line/too long first, then a blank", strings.Repeat(".", 20000) + "\n\n" + l81 + "\n" + l81 + "\n", FormatAuto, nil,
+			[]record{bad("1:16385", ErrTooLarge), ok(9, "classic"), ok(9, "classic")}},
 		{"line/bad first", l81[:80] + "x\n# c\n" + l81 + "\n", FormatAuto, nil, []record{bad("1:81", ErrSymbol), ok(9, "classic")}},
 		{"line/too many numbers", strings.Repeat("0 ", 4100) + "\n", FormatLine, nil, []record{bad("1:8193", ErrTooLarge)}},
 
