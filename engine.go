@@ -67,7 +67,7 @@ func (e *Native) Name() string { return EngineBacktrack }
 func (e *Native) Count(ctx context.Context, p *layouts.Puzzle, limit int) (res Result, err error) {
 	res = Result{Engine: e.Name(), Limit: limit}
 	defer e.recoverPanic(limit, &res, &err)
-	if err := modelless(p); err != nil {
+	if err := unusable(ctx, p); err != nil {
 		return res, err
 	}
 	if e.m != p.Model { // a model admitted and its tables built once, not timed
@@ -233,6 +233,9 @@ func admit(p *layouts.Puzzle, engine string, supports func(kind string) bool) er
 // admitCNF is admit for the SAT engines, which also refuse a puzzle
 // whose CNF would not fit in MaxCNFBytes of memory.
 func admitCNF(ctx context.Context, p *layouts.Puzzle, engine string, enc encode.Options) error {
+	if ctx == nil {
+		return ErrNilContext
+	}
 	if err := admit(p, engine, encode.Supports); err != nil {
 		return err
 	}

@@ -287,3 +287,38 @@ func TestReuse(t *testing.T) {
 		}
 	}
 }
+
+// A nil context is an error of its own on every path, not a panic nor
+// an engine's failure.
+func TestNilContext(t *testing.T) {
+	var none context.Context
+	p := layouts.NewPuzzle(testkit.Model(t, "classic", 4))
+	for _, o := range engines(t) {
+		t.Run(o.Engine+o.Solver, func(t *testing.T) {
+			s, err := gattai.New(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, call := range map[string]func() error{
+				"Count":        func() error { _, err := s.Count(none, p, 2); return err },
+				"CountWithin":  func() error { _, err := s.CountWithin(none, p, 2, 100); return err },
+				"CountWithout": func() error { _, err := s.CountWithout(none, p, 2, 0, 1); return err },
+				"Explain":      func() error { _, err := s.Explain(none, p, nil); return err },
+			} {
+				if err := call(); !errors.Is(err, gattai.ErrNilContext) {
+					t.Errorf("%s: %v", name, err)
+				}
+			}
+		})
+	}
+	for _, e := range []interface {
+		Count(context.Context, *layouts.Puzzle, int) (gattai.Result, error)
+	}{&gattai.Native{}, &gattai.Gophersat{}, &gattai.External{Solver: "cadical"}} {
+		if _, err := e.Count(none, p, 2); !errors.Is(err, gattai.ErrNilContext) {
+			t.Errorf("%T: %v", e, err)
+		}
+	}
+	if _, err := gattai.Export(none, io.Discard, p, encode.Options{}); !errors.Is(err, gattai.ErrNilContext) {
+		t.Errorf("Export: %v", err)
+	}
+}

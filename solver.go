@@ -172,7 +172,7 @@ func (s *Solver) Solve(ctx context.Context, p *layouts.Puzzle) (Result, error) {
 // again with the other engine and fails (ErrEngine) on disagreement.
 func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Result, error) {
 	limit = max(limit, 1)
-	if err := modelless(p); err != nil {
+	if err := unusable(ctx, p); err != nil {
 		return Result{Limit: limit}, err
 	}
 	switch s.opts.Engine {
@@ -184,10 +184,16 @@ func (s *Solver) Count(ctx context.Context, p *layouts.Puzzle, limit int) (Resul
 	return s.verified(ctx, s.sat, p, limit)
 }
 
-// modelless refuses a puzzle with no model, or none at all, which
-// every engine would (layouts.Puzzle.Validate) if it got that far.
-func modelless(p *layouts.Puzzle) error {
+// ErrNilContext is the error of a call given a nil context.
+var ErrNilContext = errors.New("nil context (context.Background() where none is meant)")
+
+// unusable refuses a nil context, and a puzzle with no model or none at
+// all, which every engine would (layouts.Puzzle.Validate) if it got
+// that far.
+func unusable(ctx context.Context, p *layouts.Puzzle) error {
 	switch {
+	case ctx == nil:
+		return ErrNilContext
 	case p == nil:
 		return fmt.Errorf("%w: no puzzle", layouts.ErrPuzzle)
 	case p.Model == nil:
@@ -205,7 +211,7 @@ func modelless(p *layouts.Puzzle) error {
 // grid it returns passes layouts.Check; it is not confirmed by a
 // second engine.
 func (s *Solver) CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, nodes int64) (Result, error) {
-	if err := modelless(p); err != nil {
+	if err := unusable(ctx, p); err != nil {
 		return Result{Limit: max(limit, 1)}, err
 	}
 	s.native.maxNodes = nodes
@@ -223,7 +229,7 @@ func (s *Solver) CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, 
 // digit at cell, besides layouts.Check. A cell or digit out of range is
 // an error wrapping layouts.ErrPuzzle.
 func (s *Solver) CountWithout(ctx context.Context, p *layouts.Puzzle, limit int, cell int, digit uint8) (Result, error) {
-	if err := modelless(p); err != nil {
+	if err := unusable(ctx, p); err != nil {
 		return Result{Limit: max(limit, 1)}, err
 	}
 	if cell < 0 || cell >= len(p.Givens) || digit < 1 || int(digit) > p.Model.N {
