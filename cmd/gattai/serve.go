@@ -56,7 +56,11 @@ func serverPath() (string, error) {
 // stop (e.ctx done) interrupts it, and it stops as on Ctrl-C.
 func runServer(e *env, path string, args []string) error {
 	cmd := exec.CommandContext(e.ctx, path, args...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = e.stdin, e.stdout, e.stderr
+	stdout := e.stdout
+	if c, ok := stdout.(*checkedWriter); ok {
+		stdout = c.w // a file the child inherits, not a pipe gattai copies
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = e.stdin, stdout, e.stderr
 	cmd.Cancel = func() error {
 		if err := cmd.Process.Signal(os.Interrupt); err != nil {
 			return cmd.Process.Kill() // no interrupt on Windows
