@@ -230,7 +230,7 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 				}
 			}
 		case "killer":
-			for _, k := range cages(c, n, at) {
+			for _, k := range l.Cages(c) {
 				cage := outCells{Cells: names(k.Cells)}
 				if k.Sum != 0 {
 					cage.Value = fmt.Sprint(k.Sum)
@@ -257,26 +257,6 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 		}
 	}
 	return json.Marshal(out)
-}
-
-// cages are the cages of a killer constraint, each with its cells on
-// the canvas and its sum: the constraint itself, or, drawn as pieces,
-// a cage a letter of the grid of n digits at (f-puzzles' one grid), as
-// Compile reads them.
-func cages(c layouts.Constraint, n int, at layouts.Pos) []layouts.Constraint {
-	if c.Pieces == nil {
-		return []layouts.Constraint{c}
-	}
-	letters, cells := layouts.PieceCells(c.Pieces, n, '.')
-	out := make([]layouts.Constraint, len(letters))
-	for i, ch := range letters {
-		ps := make([]layouts.Pos, len(cells[ch]))
-		for j, q := range cells[ch] {
-			ps[j] = layouts.Pos{Row: at.Row + q.Row, Col: at.Col + q.Col}
-		}
-		out[i] = layouts.Constraint{Kind: "killer", Cells: ps, Sum: c.Sums[string(ch)]}
-	}
-	return out
 }
 
 // isPreset reports whether a region unit's name comes from a preset.

@@ -433,6 +433,31 @@ func jigsawGrids(l *Layout) map[int]bool {
 	return out
 }
 
+// Cages are the cages of killer constraint c of l, each with its cells
+// on the canvas and its sum: c itself, or, drawn as pieces, a cage a
+// letter in each grid it is for, as Compile reads them (the link
+// writers, which draw cages one by one).
+func (l *Layout) Cages(c Constraint) []Constraint {
+	if c.Pieces == nil {
+		return []Constraint{c}
+	}
+	letters, cells := PieceCells(c.Pieces, l.Size, '.')
+	var out []Constraint
+	for g, grid := range l.Grids {
+		if c.Grid != 0 && c.Grid != g+1 {
+			continue
+		}
+		for _, ch := range letters {
+			ps := make([]Pos, len(cells[ch]))
+			for j, q := range cells[ch] {
+				ps[j] = Pos{Row: grid.At.Row + q.Row, Col: grid.At.Col + q.Col}
+			}
+			out = append(out, Constraint{Kind: "killer", Cells: ps, Sum: c.Sums[string(ch)]})
+		}
+	}
+	return out
+}
+
 // PieceCells reads a drawing of pieces, rows of letters with blanks
 // ignored (a jigsaw's pieces, a killer's cages): the letters in the order
 // they first appear, and the cells of each, row by row, as positions in

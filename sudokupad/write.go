@@ -193,7 +193,7 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 		case "jigsaw":
 			// Its pieces are box units, drawn as regions above.
 		case "killer":
-			for _, k := range cages(l, c) {
+			for _, k := range l.Cages(c) {
 				cage := outCage{Cells: at(k.Cells)}
 				if k.Sum != 0 {
 					cage.Value = fmt.Sprint(k.Sum)
@@ -388,30 +388,6 @@ func regions(m *layouts.Model, bare []bool) [][][2]int {
 		}
 	}
 	return unique
-}
-
-// cages are the cages of a killer constraint, each with its cells on
-// the canvas and its sum: the constraint itself, or, drawn as pieces,
-// a cage a letter in each grid it is for, as Compile reads them.
-func cages(l *layouts.Layout, c layouts.Constraint) []layouts.Constraint {
-	if c.Pieces == nil {
-		return []layouts.Constraint{c}
-	}
-	letters, cells := layouts.PieceCells(c.Pieces, l.Size, '.')
-	var out []layouts.Constraint
-	for g, grid := range l.Grids {
-		if c.Grid != 0 && c.Grid != g+1 {
-			continue
-		}
-		for _, ch := range letters {
-			ps := make([]layouts.Pos, len(cells[ch]))
-			for j, q := range cells[ch] {
-				ps[j] = layouts.Pos{Row: grid.At.Row + q.Row, Col: grid.At.Col + q.Col}
-			}
-			out = append(out, layouts.Constraint{Kind: "killer", Cells: ps, Sum: c.Sums[string(ch)]})
-		}
-	}
-	return out
 }
 
 // jigsaws are the pieces of each grid with a jigsaw, by grid index.
