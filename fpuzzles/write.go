@@ -3,7 +3,6 @@ package fpuzzles
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"gattai/layouts"
 	"gattai/lzstring"
@@ -219,14 +218,12 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 				fallthrough
 			default:
 				// A preset f-puzzles lacks: its regions, from the model.
-				for _, u := range m.Units {
-					if u.Kind == layouts.UnitRegion && isPreset(u.Name, c.Preset) {
-						ps := make([]layouts.Pos, len(u.Cells))
-						for j, cell := range u.Cells {
-							ps[j] = m.Cells[cell]
-						}
-						out.Extraregion = append(out.Extraregion, outCells{Cells: names(ps)})
+				for _, u := range m.PresetUnits(c.Preset) {
+					ps := make([]layouts.Pos, len(u.Cells))
+					for j, cell := range u.Cells {
+						ps[j] = m.Cells[cell]
 					}
+					out.Extraregion = append(out.Extraregion, outCells{Cells: names(ps)})
 				}
 			}
 		case "killer":
@@ -257,17 +254,6 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 		}
 	}
 	return json.Marshal(out)
-}
-
-// isPreset reports whether a region unit's name comes from a preset.
-func isPreset(unit, preset string) bool {
-	switch preset {
-	case "windoku":
-		return strings.HasPrefix(unit, "window at")
-	case "disjoint":
-		return strings.HasPrefix(unit, "disjoint group")
-	}
-	return false
 }
 
 // Link is the f-puzzles address of a puzzle: LinkPrefix and the JSON

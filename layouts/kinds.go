@@ -394,7 +394,7 @@ func compileRegion(b *builder, c *Constraint) error {
 							cells = append(cells, cell)
 						}
 					}
-					b.addUnit(UnitRegion, fmt.Sprintf("%swindow at r%dc%d", b.gridName(g), r0+1, c0+1), cells)
+					b.addUnit(UnitRegion, fmt.Sprintf("%s%s r%dc%d", b.gridName(g), presetUnitNames["windoku"], r0+1, c0+1), cells)
 				}
 			}
 		case "disjoint":
@@ -406,7 +406,7 @@ func compileRegion(b *builder, c *Constraint) error {
 					cell, _ := b.gridCell(g, r, cc)
 					cells = append(cells, cell)
 				}
-				b.addUnit(UnitRegion, fmt.Sprintf("%sdisjoint group %d", b.gridName(g), i+1), cells)
+				b.addUnit(UnitRegion, fmt.Sprintf("%s%s %d", b.gridName(g), presetUnitNames["disjoint"], i+1), cells)
 			}
 		default:
 			return b.errorf("unknown preset %q (want windoku or disjoint)", c.Preset)
@@ -428,6 +428,36 @@ func jigsawGrids(l *Layout) map[int]bool {
 			}
 		} else {
 			out[c.Grid-1] = true
+		}
+	}
+	return out
+}
+
+// presetUnitNames are the names a region preset gives its units, after
+// the grid's ("grid 2 window at r2c2").
+var presetUnitNames = map[string]string{"windoku": "window at", "disjoint": "disjoint group"}
+
+// PresetUnits are the region units that preset (windoku, disjoint) made
+// in m, in every grid: the link writers draw them when their format has
+// no such preset.
+func (m *Model) PresetUnits(preset string) []Unit {
+	name, ok := presetUnitNames[preset]
+	if !ok {
+		return nil
+	}
+	var out []Unit
+	for _, u := range m.Units {
+		if u.Kind != UnitRegion {
+			continue
+		}
+		rest := u.Name
+		if strings.HasPrefix(rest, "grid ") { // "grid 2 "
+			if _, after, ok := strings.Cut(rest[len("grid "):], " "); ok {
+				rest = after
+			}
+		}
+		if strings.HasPrefix(rest, name) {
+			out = append(out, u)
 		}
 	}
 	return out

@@ -214,3 +214,22 @@ func TestKindsErrors(t *testing.T) {
 		})
 	}
 }
+
+// PresetUnits finds the units a preset made, in every grid, and no other.
+func TestPresetUnits(t *testing.T) {
+	l, err := Builtin("samurai", 9, Shape{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Constraints = []Constraint{{Kind: "region", Preset: "windoku"}, {Kind: "region", Preset: "disjoint", Grid: 3}}
+	l.Regions = []Region{{Name: "a region", Cells: []Pos{{Row: 0, Col: 0}, {Row: 0, Col: 1}}}}
+	m, err := Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for preset, want := range map[string]int{"windoku": 4 * 5, "disjoint": 9, "nosuch": 0} {
+		if got := len(m.PresetUnits(preset)); got != want {
+			t.Errorf("%s: %d units, want %d", preset, got, want)
+		}
+	}
+}

@@ -205,19 +205,15 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 			case "":
 				out.Cages = append(out.Cages, outCage{Cells: at(c.Cells)})
 			case "windoku":
-				for _, u := range m.Units {
-					if u.Kind == layouts.UnitRegion && strings.Contains(u.Name, "window at") {
-						out.Cages = append(out.Cages, outCage{Cells: at(cellsOf(u.Cells))})
-					}
+				for _, u := range m.PresetUnits(c.Preset) {
+					out.Cages = append(out.Cages, outCage{Cells: at(cellsOf(u.Cells))})
 				}
 			case "disjoint":
 				rules = append(rules, "Disjoint groups"+grids(c)+": cells in the same position of every box hold different digits.")
 				if !jigsawBoxesKept(l, c) {
 					// The groups, as cages, from the model.
-					for _, u := range m.Units {
-						if u.Kind == layouts.UnitRegion && strings.Contains(u.Name, "disjoint group") {
-							out.Cages = append(out.Cages, outCage{Cells: at(cellsOf(u.Cells))})
-						}
+					for _, u := range m.PresetUnits(c.Preset) {
+						out.Cages = append(out.Cages, outCage{Cells: at(cellsOf(u.Cells))})
 					}
 					break
 				}
