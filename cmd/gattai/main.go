@@ -98,7 +98,7 @@ func run(ctx context.Context, args []string, e env) int {
 		}
 		if len(args) == 1 && args[0] == "--version" { // versionFlag, without kong's model
 			if err := printVersion(e.stdout); err != nil {
-				fmt.Fprintf(e.stderr, "gattai: writing standard output: %v\n", unwrapPath(err))
+				fmt.Fprintf(e.stderr, "gattai: %s\n", stdoutFailed(err).msg)
 				return exitBadInput
 			}
 			return exitOK
@@ -169,7 +169,7 @@ type versionFlag bool
 func (versionFlag) BeforeReset(app *kong.Kong) error {
 	code := exitOK
 	if err := printVersion(app.Stdout); err != nil {
-		fmt.Fprintf(app.Stderr, "gattai: writing standard output: %v\n", unwrapPath(err))
+		fmt.Fprintf(app.Stderr, "gattai: %s\n", stdoutFailed(err).msg)
 		code = exitBadInput
 	}
 	app.Exit(code)
@@ -180,6 +180,12 @@ func (versionFlag) BeforeReset(app *kong.Kong) error {
 func printVersion(w io.Writer) error {
 	_, err := fmt.Fprintln(w, version.Of("gattai"))
 	return err
+}
+
+// stdoutFailed is the exit of a run whose standard output could not be
+// written.
+func stdoutFailed(err error) *exitError {
+	return &exitError{exitBadInput, fmt.Sprintf("writing standard output: %v", unwrapPath(err))}
 }
 
 // unwrapPath is err without the path of a *fs.PathError ("write
@@ -243,7 +249,7 @@ func execute(ctx context.Context, run func(*env) error, cpuProfile string, e env
 	err := run(&e)
 	var xe *exitError
 	if out.err != nil && !errors.As(err, &xe) { // a write to standard output failed, checked or not
-		err = &exitError{exitBadInput, fmt.Sprintf("writing standard output: %v", unwrapPath(out.err))}
+		err = stdoutFailed(out.err)
 	}
 	switch {
 	case err == nil:
