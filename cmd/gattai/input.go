@@ -49,12 +49,9 @@ func (f *layoutFlags) model() (*layouts.Model, error) {
 			return nil, err
 		}
 	case f.Layout != "" || f.Size != 0 || f.Box != "":
-		name, n := f.Layout, f.Size
+		name := f.Layout
 		if name == "" {
 			name = "classic"
-		}
-		if n == 0 {
-			n = 9
 		}
 		var box layouts.Shape
 		if f.Box != "" {
@@ -63,18 +60,27 @@ func (f *layoutFlags) model() (*layouts.Model, error) {
 				return nil, err
 			}
 			box = b
-			if f.Size == 0 && !b.None() {
-				n = b.Rows * b.Cols
-			}
 		}
 		var err error
-		if l, err = layouts.Builtin(name, n, box); err != nil {
+		if l, err = layouts.Builtin(name, gridSize(f.Size, box), box); err != nil {
 			return nil, err
 		}
 	default:
 		return nil, nil
 	}
 	return layouts.Compile(l)
+}
+
+// gridSize is the symbols per grid that --size and --box give: --size,
+// else the box's cells, else 9.
+func gridSize(size int, box layouts.Shape) int {
+	switch {
+	case size != 0:
+		return size
+	case box != layouts.Shape{} && !box.None():
+		return box.Rows * box.Cols
+	}
+	return 9
 }
 
 // checkBlank refuses a --blank that the readers cannot use, once and

@@ -43,12 +43,7 @@ func (c *listLayoutsCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	if c.Size == 0 { // as solve's --box alone
-		c.Size = max(box.Rows*box.Cols, 0)
-		if c.Size == 0 {
-			c.Size = 9
-		}
-	}
+	c.Size = gridSize(c.Size, box)
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tGRIDS\tCELLS\tCANVAS\tABOUT")
 	for _, in := range layouts.Builtins() {
