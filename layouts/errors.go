@@ -47,10 +47,11 @@ func (e *ParseError) Unwrap() error { return e.Err }
 
 // ShownName is a file's name as a message shows it: as it is when it
 // prints on one line, quoted whole when it holds a control, format or
-// line-breaking character or is not UTF-8, which would reach a terminal
-// or a log as they are.
+// line-breaking character, or is not UTF-8 (or holds U+FFFD, which
+// stands for bytes that were not), which would reach a terminal or a
+// log as they are. Excerpt quotes so too.
 func ShownName(name string) string {
-	if !utf8.ValidString(name) || !printable(name) {
+	if strings.ContainsRune(name, utf8.RuneError) || !printable(name) {
 		return strconv.Quote(name)
 	}
 	return name
@@ -84,10 +85,7 @@ func Excerpt(s string) string {
 		}
 		s, cut = s[:n], "..."
 	}
-	if strings.ContainsRune(s, utf8.RuneError) || !printable(s) {
-		return strconv.Quote(s) + cut
-	}
-	return s + cut
+	return ShownName(s) + cut
 }
 
 // CheckError names the first unit or given that a grid violates.
