@@ -501,11 +501,18 @@ func (r *Reader) detect() (Format, error) {
 	}
 	l, _ := r.peek(0)
 	m := r.opts.Model
-	if l.long && r.nextIsLine(m) { // a bad record in any format
-		return FormatLine, nil
+	if l.long { // a bad record in any format: a line puzzle next tells
+		if nx, ok := r.nextContent(); ok && !nx.long && (lineLike(nx.text, m) > 4 || lineLike(clean(nx.text, r.blanks), m) > 4) {
+			return FormatLine, nil
+		}
+	}
+	ln := lineLike(l.text, m)
+	dl := ln // the same with '-' and Blank as empty cells
+	if ln == 0 {
+		dl = lineLike(clean(l.text, r.blanks), m)
 	}
 	if m != nil && !singleGrid(m) { // a line of all its cells, or a canvas
-		if lineLike(l.text, m) > 0 || lineLike(clean(l.text, r.blanks), m) > 0 {
+		if dl > 0 {
 			return FormatLine, nil
 		}
 		return FormatCanvas, nil
@@ -518,22 +525,11 @@ func (r *Reader) detect() (Format, error) {
 		return FormatEuler, nil
 	}
 	if countLike(l.text, n) {
-		for i := 1; i <= MaxCanvasSide; i++ {
-			nx, ok := r.peek(i)
-			if !ok || !blank(nx.text) && !strings.HasPrefix(nx.text, "#") {
-				// POJ rows are digits only, 0 for an empty cell.
-				digits := strings.Trim(strings.TrimSpace(nx.text), "0123456789") == ""
-				if ok && digits && len(splitCells(nx.text, sizeIs(n, n), n > MaxLetterSymbols)) == n {
-					return FormatPOJ, nil
-				}
-				break
-			}
+		// POJ rows are digits only, 0 for an empty cell.
+		if nx, ok := r.nextContent(); ok && strings.Trim(strings.TrimSpace(nx.text), "0123456789") == "" &&
+			len(splitCells(nx.text, sizeIs(n, n), n > MaxLetterSymbols)) == n {
+			return FormatPOJ, nil
 		}
-	}
-	ln := lineLike(l.text, m)
-	dl := ln // the same with '-' and Blank as empty cells
-	if ln == 0 {
-		dl = lineLike(clean(l.text, r.blanks), m)
 	}
 	if m != nil {
 		if dl > 0 {
@@ -587,20 +583,19 @@ func (r *Reader) detect() (Format, error) {
 	return FormatCanvas, nil
 }
 
-// nextIsLine reports whether the first content line after the first,
-// past blank and comment lines, is a line puzzle.
-func (r *Reader) nextIsLine(m *Model) bool {
+// nextContent is the first line after the first that is neither blank
+// nor a comment, within MaxCanvasSide lines; false if there is none.
+func (r *Reader) nextContent() (line, bool) {
 	for i := 1; i <= MaxCanvasSide; i++ {
 		nx, ok := r.peek(i)
-		switch {
-		case !ok:
-			return false
-		case blank(nx.text) || strings.HasPrefix(nx.text, "#"):
-			continue
+		if !ok {
+			return line{}, false
 		}
-		return !nx.long && (lineLike(nx.text, m) > 4 || lineLike(clean(nx.text, r.blanks), m) > 4)
+		if !blank(nx.text) && !strings.HasPrefix(nx.text, "#") {
+			return nx, true
+		}
 	}
-	return false
+	return line{}, false
 }
 
 // maxCell is the largest digit written in lines, as symbols or numbers.
