@@ -98,6 +98,19 @@ func (f *toFlags) textFormat(p *layouts.Puzzle) *layouts.Puzzle {
 	return &q
 }
 
+// textFormatAt is textFormat for the i-th record (from 1): a puzzle
+// without an Euler header of its own written as Euler gets "Grid 01",
+// "Grid 02", ..., as Project Euler's file numbers them.
+func (f *toFlags) textFormatAt(p *layouts.Puzzle, i int) *layouts.Puzzle {
+	q := f.textFormat(p)
+	if q.Source.Format == layouts.FormatEuler && q.Source.Header == "" {
+		h := *q
+		h.Source.Header = fmt.Sprintf("Grid %02d", i)
+		q = &h
+	}
+	return q
+}
+
 // jsonRecord is r as --to json writes it (package report has the
 // schema); stop names the stop that cut it short, if one did. solution
 // says whether to include the grid. The puzzle is in it, when one was

@@ -272,6 +272,5 @@ func (c *generateCmd) emit(ctx context.Context, w *bytes.Buffer, pics *files, p 
 	if p.Index > 0 {
 		w.WriteString(c.textFormat(q).Source.Format.Separator())
 	}
-	q.Source.Header = fmt.Sprintf("Grid %02d", p.Index+1) // Euler's, numbered as Project Euler's file
-	return layouts.WritePuzzle(w, c.textFormat(q))
+	return layouts.WritePuzzle(w, c.textFormatAt(q, p.Index+1))
 }

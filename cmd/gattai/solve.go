@@ -76,13 +76,7 @@ func (c *solveCmd) Run(e *env) error {
 				failed(e, w, r, r.where()+": more than one solution (--first prints one, --explain shows where two differ)")
 			default:
 				buf.Reset()
-				q := c.textFormat(r.puzzle)
-				if q.Source.Format == layouts.FormatEuler && q.Source.Header == "" { // --to euler
-					h := *q
-					h.Source.Header = fmt.Sprintf("Grid %02d", n) // as Project Euler's file
-					q = &h
-				}
-				if err := layouts.WriteGrid(&buf, q, r.out.Grid); err != nil {
+				if err := layouts.WriteGrid(&buf, c.textFormatAt(r.puzzle, n), r.out.Grid); err != nil {
 					r.err = err // a Samurai in POJ form
 					failed(e, w, r, errorText(r))
 					return nil
