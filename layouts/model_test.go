@@ -119,6 +119,34 @@ func TestConflict(t *testing.T) {
 	}
 }
 
+// TestMisfit: a puzzle or grid whose digits do not fit its layout
+// prints and reports that, rather than panicking.
+func TestMisfit(t *testing.T) {
+	m := compiled(t, "classic", 9, Shape{})
+	for _, tt := range []struct {
+		name string
+		p    *Puzzle
+		want string
+	}{
+		{"nil", nil, "<bad puzzle: no puzzle>"},
+		{"no model", &Puzzle{}, "<bad puzzle: no model>"},
+		{"short", &Puzzle{Model: m, Givens: make([]uint8, 3)}, "<bad puzzle: 3 givens for 81 cells>"},
+		{"long", &Puzzle{Model: m, Givens: make([]uint8, 82)}, "<bad puzzle: 82 givens for 81 cells>"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.p.String(); got != tt.want {
+				t.Errorf("String = %q, want %q", got, tt.want)
+			}
+			if err := tt.p.Conflict(); !errors.Is(err, ErrPuzzle) {
+				t.Errorf("Conflict = %v, want ErrPuzzle", err)
+			}
+		})
+	}
+	if got, want := (Grid{Model: m, Digits: make([]uint8, 80)}).String(), "<80 digits for 81 cells>"; got != want {
+		t.Errorf("Grid.String = %q, want %q", got, want)
+	}
+}
+
 func TestPos(t *testing.T) {
 	for _, s := range []string{"r1c1", "R12c3", " r1c10 "} {
 		p, err := ParsePos(s)

@@ -133,8 +133,12 @@ func (p *Puzzle) Clues() int {
 	return k
 }
 
-// Conflict reports the first unit in which two givens repeat a digit.
+// Conflict reports the first unit in which two givens repeat a digit;
+// givens that do not fit the layout give Validate's error.
 func (p *Puzzle) Conflict() error {
+	if !p.fits() {
+		return p.Validate()
+	}
 	m := p.Model
 	if m.noRepeatSparse(p.Givens) {
 		return nil
@@ -321,13 +325,28 @@ func repeated(digits []uint8, cells []int) (first, second int, ok bool) {
 	return 0, 0, false
 }
 
-// String is the puzzle in canvas form.
-func (p *Puzzle) String() string { return canvasText(p.Model, p.Givens) }
+// fits reports whether p has a model and a given for each of its cells.
+func (p *Puzzle) fits() bool {
+	return p != nil && p.Model != nil && len(p.Givens) == len(p.Model.Cells)
+}
 
-// String is the grid in canvas form; the zero Grid is "".
+// String is the puzzle in canvas form; one whose givens do not fit its
+// layout is Validate's error in angle brackets.
+func (p *Puzzle) String() string {
+	if !p.fits() {
+		return "<" + p.Validate().Error() + ">"
+	}
+	return canvasText(p.Model, p.Givens)
+}
+
+// String is the grid in canvas form; the zero Grid is "", and one
+// whose digits do not fit its layout says so in angle brackets.
 func (g Grid) String() string {
 	if g.Model == nil {
 		return ""
+	}
+	if len(g.Digits) != len(g.Model.Cells) {
+		return fmt.Sprintf("<%s for %d cells>", plural(len(g.Digits), "digit"), len(g.Model.Cells))
 	}
 	return canvasText(g.Model, g.Digits)
 }
@@ -341,7 +360,7 @@ func canvasText(m *Model, digits []uint8) string {
 // given is kept, every unit is all-different (and complete when full),
 // and every variant rule holds.
 func Check(p *Puzzle, g Grid) error {
-	if p == nil || p.Model == nil || len(p.Givens) != len(p.Model.Cells) {
+	if !p.fits() {
 		return &CheckError{Msg: "no puzzle, or one whose givens do not fit its layout"}
 	}
 	m := p.Model
