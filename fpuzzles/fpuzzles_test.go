@@ -214,8 +214,18 @@ func TestWriteRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Marshal(layouts.NewPuzzle(m), WriteOptions{}); !errors.Is(err, ErrUnsupported) {
-		t.Errorf("samurai: err = %v, want ErrUnsupported", err)
+	_, err = Marshal(layouts.NewPuzzle(m), WriteOptions{})
+	if want := `layout "samurai" has 5`; !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), want) {
+		t.Errorf("samurai: err = %v, want ErrUnsupported saying %s", err, want)
+	}
+	// A layout from a file may have no name: it is not called "".
+	l.Name = ""
+	if m, err = layouts.Compile(l); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Marshal(layouts.NewPuzzle(m), WriteOptions{})
+	if want := "the layout has 5"; !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), want) {
+		t.Errorf("unnamed: err = %v, want ErrUnsupported saying %s", err, want)
 	}
 }
 

@@ -107,7 +107,11 @@ func Marshal(p *layouts.Puzzle, o WriteOptions) ([]byte, error) {
 	m := p.Model
 	l := m.Layout
 	if len(l.Grids) != 1 {
-		return nil, fmt.Errorf("%w: f-puzzles holds one grid, layout %q has %d", ErrUnsupported, l.Name, len(l.Grids))
+		layout := "the layout"
+		if l.Name != "" {
+			layout = fmt.Sprintf("layout %q", l.Name)
+		}
+		return nil, fmt.Errorf("%w: f-puzzles holds one grid, %s has %d", ErrUnsupported, layout, len(l.Grids))
 	}
 	n := l.Size
 	at := l.Grids[0].At
