@@ -28,7 +28,7 @@ type generateCmd struct {
 	outputFlags
 	toFlags    `set:"to_auto=is line for one grid and canvas for several, or with --kinds a link (f-puzzles for one grid, else SudokuPad)"`
 	Count      int    `short:"n" default:"1" help:"Puzzles to make."`
-	Seed       string `help:"Random seed (a number): the same flags and seed give the same puzzles, whatever --jobs is. Default: a random one, printed first as a comment (on standard error with json, links, svg, poj and euler, which hold no comments)."`
+	Seed       string `help:"Random seed (a number): the same flags and seed give the same puzzles, whatever --jobs is, from the same version of gattai. Default: a random one, printed first as a comment (on standard error with json, links, svg, poj and euler, which hold no comments)."`
 	Symmetry   string `default:"none" enum:"none,rotate180,rotate90,mirror,diagonal" help:"Symmetry of the givens on the canvas: ${enum}."`
 	Kinds      string `help:"Constraint kinds to add, comma-separated: ${gen_kinds}." placeholder:"KIND,..." predictor:"kinds"`
 	Difficulty string `enum:",easy,medium,hard,expert,extreme" default:"" help:"Only puzzles of this label (see gattai rate)."`

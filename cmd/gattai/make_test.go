@@ -9,7 +9,8 @@ import (
 	"testing"
 )
 
-// generate: the same seed gives the same bytes whatever --jobs is; each
+// generate: the same seed gives the same bytes whatever --jobs and
+// --engine are; each
 // puzzle has exactly one solution by both engines; without --seed the
 // seed used is printed first.
 func TestGenerate(t *testing.T) {
@@ -21,6 +22,11 @@ func TestGenerate(t *testing.T) {
 		four, _, _ := runGattai(t, "", "generate", "--layout", layout, "--count", "4", "--seed", "7", "--jobs", "4")
 		if one != four {
 			t.Errorf("%s: --jobs 1 and --jobs 4 differ", layout)
+		}
+		// The grids are completed by the native engine whatever --engine
+		// counts with (README: the same bytes whatever --engine is).
+		if sat, errs, _ := runGattai(t, "", "generate", "--layout", layout, "--count", "4", "--seed", "7", "--engine", "sat"); sat != one {
+			t.Errorf("%s: --engine sat and backtrack differ: %s", layout, errs)
 		}
 		for _, engine := range []string{"backtrack", "sat"} {
 			counts, errs, code := runGattai(t, one, "count", "--layout", layout, "--engine", engine)

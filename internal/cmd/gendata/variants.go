@@ -19,6 +19,10 @@ import (
 // makes them again:
 //
 //	go run ./internal/cmd/gendata -set variants
+//
+// The grids are completed by the native engine's first solution, so
+// after a change to its search the same seeds make other puzzles, as
+// valid; the committed ones are kept unless a kind's puzzle must change.
 type variant struct {
 	name   string // testdata/variants/NAME.json, NAME.txt, NAME.solution.txt
 	layout string // the built-in layout, of 9x9 grids, under the constraints
