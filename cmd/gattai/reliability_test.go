@@ -151,6 +151,12 @@ func TestExplainSeveral(t *testing.T) {
 	if err := json.Unmarshal([]byte(js), &rec); err != nil || code != exitNoSolution || rec.Status != report.Multiple || strings.Join(rec.Ambiguous, " ") != head[2] {
 		t.Errorf("explain --to json: exit %d, %q, %v", code, js, err)
 	}
+	// solve --explain --to json holds them too.
+	js, _, code = runGattai(t, puzzle, "solve", "--explain", "--to", "json")
+	rec = report.Record{}
+	if err := json.Unmarshal([]byte(js), &rec); err != nil || code != exitNoSolution || rec.Status != report.Multiple || strings.Join(rec.Ambiguous, " ") != head[2] {
+		t.Errorf("solve --explain --to json: exit %d, %q, %v", code, js, err)
+	}
 }
 
 func TestExplain(t *testing.T) {
@@ -198,6 +204,12 @@ func TestExplain(t *testing.T) {
 	if err := json.Unmarshal([]byte(js), &rec); err != nil || code != exitNoSolution || rec.Status != report.None ||
 		!strings.HasSuffix(first, ": "+strings.Join(rec.Core, " ")) {
 		t.Errorf("explain --to json: exit %d, %q, %v; the text says %s", code, js, err, first)
+	}
+	js, _, code = runGattai(t, bad, "solve", "--explain", "--to", "json")
+	want := rec.Core
+	rec = report.Record{}
+	if err := json.Unmarshal([]byte(js), &rec); err != nil || code != exitNoSolution || rec.Status != report.None || !slices.Equal(rec.Core, want) {
+		t.Errorf("solve --explain --to json: exit %d, %q, %v; explain's core %q", code, js, err, want)
 	}
 	// The drawn givens have no solution; dropping any one of them gives one.
 	if out, _, _ := runGattai(t, drawn, "count", "--layout", "samurai"); out != "0\n" {

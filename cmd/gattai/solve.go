@@ -40,7 +40,11 @@ func (c *solveCmd) Run(e *env) error {
 		func(w *bufio.Writer, r *record, stop string) error {
 			switch {
 			case c.json():
-				return report.Write(w, jsonRecord(r, stop, true))
+				rec := jsonRecord(r, stop, true)
+				if c.Explain && stop == "" && r.err == nil && r.out.Count != 1 {
+					rec.Explain(r.puzzle, r.out.expl) // core or ambiguous, as explain --to json
+				}
+				return report.Write(w, rec)
 			case c.link() && stop == "" && r.err == nil && r.out.Count == 1:
 				buf.Reset()
 				if err := c.writeLink(&buf, r.puzzle, &r.out.Grid); err != nil {
