@@ -13,8 +13,8 @@ type countCmd struct {
 	inputFlags
 	engineFlags
 	outputFlags
-	toFlags
-	Limit int `default:"2" help:"Stop counting at this many solutions; the count then prints as N+."`
+	toFlags `kong:"set='to_auto=prints the count of each puzzle',set='to_formats=json, or svg (a picture of each puzzle with the first solution found)'"`
+	Limit   int `default:"2" help:"Stop counting at this many solutions; the count then prints as N+."`
 }
 
 func (c *countCmd) Run(e *env) error {

@@ -255,6 +255,20 @@ func TestGenerateHelpWording(t *testing.T) {
 	}
 }
 
+// count's help names the --to formats count writes, and only those: a
+// format it names is taken, and one it refuses is not named.
+func TestCountHelpFormats(t *testing.T) {
+	help, _, _ := runGattai(t, "", "count", "--help")
+	_, text, _ := strings.Cut(strings.Join(strings.Fields(help), " "), "--to=")
+	text, _, _ = strings.Cut(text, "--limit")
+	for _, to := range toFormats {
+		_, errs, code := runGattai(t, "12..\n34..\n....\n....\n", "count", "--to", to)
+		if named := strings.Contains(text, to); named != (code == 0) {
+			t.Errorf("--to %s: named in the help %v, exit %d %s: %s", to, named, code, errs, text)
+		}
+	}
+}
+
 // Formats that hold no comments get no "# seed" line (the seed goes to
 // standard error), and Euler's headers are numbered as in Project
 // Euler's file; a full grid rates with "none" for its hardest step, not
