@@ -88,8 +88,10 @@ func (c *generateCmd) Run(e *env) error {
 	}
 	if c.Seed == "" {
 		// The runtime's random source, seeded by the system at start:
-		// a seed only needs to differ from run to run.
-		opts.Seed = rand.Uint64() >> 1
+		// a seed only needs to differ from run to run. Below 2^53, so
+		// that a JSON record's seed reads back exactly where numbers
+		// are doubles (jq, JavaScript), to make the puzzles again.
+		opts.Seed = rand.Uint64N(1 << 53)
 	} else if opts.Seed, err = strconv.ParseUint(c.Seed, 10, 64); err != nil {
 		return bad("--seed %q: want a whole number from 0 to %d", c.Seed, uint64(math.MaxUint64))
 	}

@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -251,6 +253,31 @@ func TestGenerateHelpWording(t *testing.T) {
 	for _, want := range []string{"Puzzles solved at once", "puzzles read but not finished get a 'timed out' record", "auto mirrors the input"} {
 		if !strings.Contains(solve, want) {
 			t.Errorf("solve --help lacks %q", want)
+		}
+	}
+}
+
+// A random seed is below 2^53: a JSON reader whose numbers are doubles
+// (jq, JavaScript) reads the record's seed exactly, and the seed makes
+// the same puzzle again.
+func TestGenerateRandomSeedJSON(t *testing.T) {
+	for range 5 {
+		out, errs, code := runGattai(t, "", "generate", "--size", "4", "--to", "json")
+		var rec struct {
+			Input  string
+			Seed   float64
+			Puzzle string
+		}
+		if err := json.Unmarshal([]byte(out), &rec); err != nil || code != 0 {
+			t.Fatalf("exit %d, %q, %v, %s", code, out, err, errs)
+		}
+		seed := strconv.FormatFloat(rec.Seed, 'f', -1, 64)
+		if rec.Input != "seed "+seed+" #1" || errs != "gattai: seed "+seed+"\n" {
+			t.Fatalf("the seed read as a double, %s, is not the seed: %q, %q", seed, rec.Input, errs)
+		}
+		again, _, _ := runGattai(t, "", "generate", "--size", "4", "--to", "json", "--seed", seed)
+		if again != out {
+			t.Errorf("--seed %s makes %q, want %q", seed, again, out)
 		}
 	}
 }
