@@ -263,9 +263,15 @@ func (c *generateCmd) emit(ctx context.Context, w *bytes.Buffer, pics *files, p 
 		}
 		return report.Write(w, rec)
 	case c.link():
-		err := c.writeLink(w, q, nil)
+		// A SudokuPad link holds the solution in its metadata, to check
+		// the solver's answer; an f-puzzles link would open solved.
+		var g *layouts.Grid
+		if c.To == "sudokupad" {
+			g = &p.Solution
+		}
+		err := c.writeLink(w, q, g)
 		if c.orSudokuPad && errors.Is(err, fpuzzles.ErrUnsupported) {
-			err = (&toFlags{To: "sudokupad"}).writeLink(w, q, nil)
+			err = (&toFlags{To: "sudokupad"}).writeLink(w, q, &p.Solution)
 		}
 		return err
 	case c.svg():

@@ -57,6 +57,22 @@ func TestGenerate(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(link, "https://sudokupad.app/") || strings.Count(link, "\n") != 1 {
 		t.Fatalf("--kinds kropki-values: exit %d, %q, %s", code, link, errs)
 	}
+	// A SudokuPad link holds the solution, so that SudokuPad checks the
+	// answer: the link is solve's of the same puzzle, byte for byte. An
+	// f-puzzles link holds none: f-puzzles would open on the solved grid.
+	for _, args := range [][]string{{"--kinds", "kropki-values"}, {"--layout", "samurai", "--kinds", "killer"}, {"--layout", "samurai"}, {}} {
+		args = append(args, "--seed", "1")
+		link, _, _ := runGattai(t, "", append([]string{"generate", "--to", "sudokupad"}, args...)...)
+		js, _, _ := runGattai(t, "", append([]string{"generate", "--to", "json"}, args...)...)
+		solved, errs, code := runGattai(t, js, "solve", "--to", "sudokupad")
+		if code != 0 || link != solved {
+			t.Errorf("%v: generate's link\n%s\nsolve's (exit %d, %s)\n%s", args, link, code, errs, solved)
+		}
+	}
+	link, _, _ = runGattai(t, "", "generate", "--to", "fpuzzles", "--seed", "1")
+	if out, errs, _ := runGattai(t, link, "solve"); strings.Contains(errs, "not given") {
+		t.Errorf("the f-puzzles link holds digits not given: %s%s", out, errs)
+	}
 	// A rating that no puzzle has: the tries run out, and the message
 	// says what to change.
 	if _, errs, code := runGattai(t, "", "generate", "--rating", "11.6-12", "--tries", "3", "--seed", "1"); code != exitBadInput || !strings.Contains(errs, "within the tries (3)") || !strings.Contains(errs, "--tries") {
