@@ -89,11 +89,12 @@ const stopGrace = 3 * time.Second
 
 // tally counts what a batch produced, for --stats and the exit code.
 type tally struct {
-	puzzles, solved, unique, multiple, none, bad, failed, stopped int
-	elapsed                                                       time.Duration
-	internal                                                      bool
-	gaveUp                                                        bool    // a SAT solver answered UNKNOWN
-	first                                                         *record // for per-puzzle --stats
+	puzzles, solved, none, bad, failed, stopped int
+	unique, multiple, found                     int // the solved, by status: found is not proved unique (a limit of 1)
+	elapsed                                     time.Duration
+	internal                                    bool
+	gaveUp                                      bool    // a SAT solver answered UNKNOWN
+	first                                       *record // for per-puzzle --stats
 }
 
 // work solves one puzzle with one worker's solver, into o, which is the
@@ -902,9 +903,12 @@ func (t *tally) add(rec *record) {
 		t.none++
 	case rec.err == nil:
 		t.solved++
-		if rec.out.Count == 1 {
+		switch rec.out.Status() {
+		case gattai.Unique:
 			t.unique++
-		} else {
+		case gattai.Found:
+			t.found++
+		default:
 			t.multiple++
 		}
 	case rec.stopped():
@@ -960,7 +964,11 @@ func (t *tally) stats(w io.Writer) {
 	if s := t.elapsed.Seconds(); s > 0 {
 		rate = float64(t.puzzles-t.stopped) / s
 	}
-	fmt.Fprintf(w, "puzzles %d  solved %d  unique %d  multiple %d  none %d  errors %d", t.puzzles, t.solved, t.unique, t.multiple, t.none, t.bad+t.failed)
+	fmt.Fprintf(w, "puzzles %d  solved %d  unique %d", t.puzzles, t.solved, t.unique)
+	if t.found > 0 { // --first, --limit 1: one solution each, not proved unique
+		fmt.Fprintf(w, "  found %d", t.found)
+	}
+	fmt.Fprintf(w, "  multiple %d  none %d  errors %d", t.multiple, t.none, t.bad+t.failed)
 	if t.stopped > 0 {
 		fmt.Fprintf(w, "  stopped %d", t.stopped)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -136,5 +137,42 @@ func TestPullPipelineSharesTheLastChunk(t *testing.T) {
 	}
 	if len(workers) != 2 {
 		t.Errorf("puzzles %d to %d solved by %d workers, want 2", n/2, n, len(workers))
+	}
+}
+
+// A batch's --stats summary files each puzzle under what its record
+// says: a puzzle with one solution found but not proved unique (--first,
+// --limit 1) is found, not unique; bad and stopped puzzles are counted
+// apart, and the solved, none, errors and stopped add up to the puzzles.
+func TestStatsSummary(t *testing.T) {
+	multi := strings.Join(strings.Split(readFile(t, td("serg-multi-200.txt")), "\n")[2:5], "\n") + "\n"
+	unique := strings.Join(strings.Split(readFile(t, td("top1465-200.txt")), "\n")[1:3], "\n") + "\n"
+	noSolution := "12345678." + strings.Repeat(".", 71) + "9\n" // 9 has no place in row 1
+	bad := "12x" + strings.Repeat(".", 78) + "\n"
+	for _, tc := range []struct {
+		name  string
+		stdin string
+		args  []string
+		want  string // the summary's counts, without elapsed and rate
+	}{
+		{"count", multi + unique, []string{"count"}, "puzzles 5  solved 5  unique 2  multiple 3  none 0  errors 0"},
+		{"count limit 1", multi + unique, []string{"count", "--limit", "1"}, "puzzles 5  solved 5  unique 0  found 5  multiple 0  none 0  errors 0"},
+		{"solve", multi + unique + noSolution + bad, []string{"solve"}, "puzzles 7  solved 5  unique 2  multiple 3  none 1  errors 1"},
+		{"solve first", multi + unique + noSolution + bad, []string{"solve", "--first"}, "puzzles 7  solved 5  unique 0  found 5  multiple 0  none 1  errors 1"},
+		{"rate", multi + unique, []string{"rate"}, "puzzles 5  solved 5  unique 2  multiple 3  none 0  errors 0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, errs, _ := runGattai(t, tc.stdin, append(tc.args, "--stats", "--jobs", "1")...)
+			lines := strings.Split(strings.TrimSpace(errs), "\n")
+			var got string
+			for _, l := range lines {
+				if strings.HasPrefix(l, "puzzles ") {
+					got, _, _ = strings.Cut(l, "  elapsed ")
+				}
+			}
+			if got != tc.want {
+				t.Errorf("summary %q, want %q (stderr %q)", got, tc.want, errs)
+			}
+		})
 	}
 }
