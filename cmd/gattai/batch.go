@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -952,10 +953,13 @@ func (t *tally) stats(w io.Writer) {
 	if t.puzzles == 1 && t.first.err == nil {
 		r, o := t.first, t.first.out
 		fmt.Fprintf(w, "%s: engine %s  time %v", r.where(), o.Engine, o.Elapsed.Round(time.Microsecond))
-		if o.Engine == gattai.EngineBacktrack {
+		switch {
+		case o.Engine == gattai.EngineBacktrack:
 			fmt.Fprintf(w, "  nodes %d", o.Nodes)
-		} else {
+		case gophersat(o.Engine):
 			fmt.Fprintf(w, "  vars %d  clauses %d  conflicts %d  decisions %d", o.Vars, o.Clauses, o.Conflicts, o.Decisions)
+		default: // an external solver, which tells no conflicts or decisions
+			fmt.Fprintf(w, "  vars %d  clauses %d", o.Vars, o.Clauses)
 		}
 		fmt.Fprintln(w)
 		return
@@ -973,6 +977,13 @@ func (t *tally) stats(w io.Writer) {
 		fmt.Fprintf(w, "  stopped %d", t.stopped)
 	}
 	fmt.Fprintf(w, "  elapsed %v  %s puzzles/s\n", t.elapsed.Round(time.Microsecond), formatRate(rate))
+}
+
+// gophersat reports whether gophersat gave the answer that a result's
+// engine names ("sat", "backtrack, then sat"): only it counts conflicts
+// and decisions.
+func gophersat(engine string) bool {
+	return engine == gattai.EngineSAT || strings.HasSuffix(engine, ", then "+gattai.EngineSAT)
 }
 
 // formatRate prints a rate in whole units, or to two significant digits

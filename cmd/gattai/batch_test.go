@@ -176,3 +176,33 @@ func TestStatsSummary(t *testing.T) {
 		})
 	}
 }
+
+// --stats on one puzzle gives the figures the answering engine
+// measured: nodes for the native one, conflicts and decisions for
+// gophersat only (an external solver tells none: zeros would read as
+// measured).
+func TestStatsOnePuzzle(t *testing.T) {
+	for _, tc := range []struct {
+		engine string
+		want   string
+	}{
+		{"backtrack", "p.txt:3: engine backtrack  time 2ms  nodes 7\n"},
+		{"sat", "p.txt:3: engine sat  time 2ms  vars 10  clauses 20  conflicts 3  decisions 4\n"},
+		{"backtrack, then sat", "p.txt:3: engine backtrack, then sat  time 2ms  vars 10  clauses 20  conflicts 3  decisions 4\n"},
+		{"cadical", "p.txt:3: engine cadical  time 2ms  vars 10  clauses 20\n"},
+		{"backtrack, then cadical", "p.txt:3: engine backtrack, then cadical  time 2ms  vars 10  clauses 20\n"},
+	} {
+		t.Run(tc.engine, func(t *testing.T) {
+			rec := &record{puzzle: &layouts.Puzzle{}, file: "p.txt", line: 3}
+			rec.out.Result = gattai.Result{Count: 1, Limit: 2, Engine: tc.engine, Elapsed: 2 * time.Millisecond,
+				Nodes: 7, Vars: 10, Clauses: 20, Conflicts: 3, Decisions: 4}
+			var tl tally
+			tl.add(rec)
+			var b bytes.Buffer
+			tl.stats(&b)
+			if b.String() != tc.want {
+				t.Errorf("got %q, want %q", b.String(), tc.want)
+			}
+		})
+	}
+}
