@@ -67,8 +67,9 @@ type env struct {
 	isTTY  bool // stderr is a terminal
 	whole  bool // parse with kong only, never quickParse (for tests)
 	// process: the run is the process's own, so a command may catch
-	// SIGINT and SIGTERM and tune the collector. Both wait until a
-	// command runs: help, --version and usage errors start no threads.
+	// the stop signals (stopSignals) and tune the collector. Both wait
+	// until a command runs: help, --version and usage errors start no
+	// threads.
 	process bool
 }
 
@@ -227,13 +228,30 @@ func newParser(c *cli, stdout, stderr io.Writer, exited *int) (*kong.Kong, error
 	)
 }
 
+// stopSignals are the signals that stop a run as Ctrl-C does, its
+// output left uncommitted and its solvers killed: SIGINT, SIGTERM and
+// SIGHUP (the terminal or the ssh session gone), each unless ignored
+// says the process started with it ignored (nohup, a background job of
+// a script), which leaves it ignored: catching it would undo that.
+func stopSignals(ignored func(os.Signal) bool) []os.Signal {
+	var sigs []os.Signal
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
+		if !ignored(sig) {
+			sigs = append(sigs, sig)
+		}
+	}
+	return sigs
+}
+
 // execute runs a parsed command and returns the exit code.
 func execute(ctx context.Context, run func(*env) error, cpuProfile string, e env) int {
 	if e.process {
 		tuneGC()
-		var stop context.CancelFunc
-		ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-		defer stop()
+		if sigs := stopSignals(signal.Ignored); len(sigs) > 0 { // none would mean every signal
+			var stop context.CancelFunc
+			ctx, stop = signal.NotifyContext(ctx, sigs...)
+			defer stop()
+		}
 	}
 	e.ctx = ctx
 	out := &checkedWriter{w: e.stdout}
