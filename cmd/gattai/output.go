@@ -170,17 +170,26 @@ const writeGrace = 500 * time.Millisecond
 // so is every write after it. So a stop ends the run even while its
 // output is stuck, and a reader that is only slow still gets the last
 // records.
+//
+// What a stop leaves in a pipe is whole lines: a record is never cut
+// short there, to read as an answer (a count "2+" as "2", a solution
+// cut in two). A line waits in tail until it ends (flush writes what
+// is left at the end), and lines go to w in writes of at most
+// pipeAtomic bytes, cut at line ends: a pipe takes such a write whole
+// or not at all, so the write a stop gives up has put nothing in. (A
+// line longer than that is written whole, and may still be cut.)
 type stopWriter struct {
 	ctx  context.Context
 	w    io.Writer
 	name string // for messages
 	err  error  // set once a write was given up
+	tail []byte // the bytes after the last line end, not written yet
 }
 
-type written struct {
-	n   int
-	err error
-}
+// pipeAtomic is the most a write to a pipe may hold and still go in
+// whole or not at all: PIPE_BUF on Linux. macOS and the BSDs have 512,
+// the least POSIX allows, and there a write this long may still be cut.
+const pipeAtomic = 4096
 
 func (s *stopWriter) Write(p []byte) (int, error) {
 	if s.err != nil {
@@ -189,26 +198,70 @@ func (s *stopWriter) Write(p []byte) (int, error) {
 	if s.ctx.Done() == nil { // nothing can stop the run
 		return s.w.Write(p)
 	}
-	q := bytes.Clone(p) // the write may outlive this call
-	ch := make(chan written, 1)
-	go func() {
-		n, err := s.w.Write(q)
-		ch <- written{n, err}
-	}()
+	end := bytes.LastIndexByte(p, '\n') + 1
+	if end == 0 {
+		s.tail = append(s.tail, p...)
+		return len(p), nil
+	}
+	// A fresh slice: the write may outlive this call.
+	q := append(append(make([]byte, 0, len(s.tail)+end), s.tail...), p[:end]...)
+	s.tail = append(s.tail[:0], p[end:]...)
+	if err := s.write(q); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// flush writes the last line, if it has no line end.
+func (s *stopWriter) flush() error {
+	if s.err != nil || len(s.tail) == 0 {
+		return s.err
+	}
+	q := s.tail
+	s.tail = nil
+	return s.write(q)
+}
+
+// write writes q, which nothing else holds, in lines; it gives up
+// writeGrace after a stop.
+func (s *stopWriter) write(q []byte) error {
+	ch := make(chan error, 1)
+	go func() { ch <- writeLines(s.w, q) }()
 	select {
-	case r := <-ch:
-		return r.n, r.err
+	case err := <-ch:
+		return err
 	case <-s.ctx.Done():
 	}
 	t := time.NewTimer(writeGrace)
 	defer t.Stop()
 	select {
-	case r := <-ch:
-		return r.n, r.err
+	case err := <-ch:
+		return err
 	case <-t.C:
 	}
 	s.err = &exitError{exitTimeout, fmt.Sprintf("writing %s: %s while the output was blocked (nothing read it)", s.name, stopName(s.ctx))}
-	return 0, s.err
+	return s.err
+}
+
+// writeLines writes q to w in writes of at most pipeAtomic bytes, each
+// ending at a line end (or at q's end), but for a longer line, written
+// whole.
+func writeLines(w io.Writer, q []byte) error {
+	for len(q) > 0 {
+		k := len(q)
+		if k > pipeAtomic {
+			if k = bytes.LastIndexByte(q[:pipeAtomic], '\n') + 1; k == 0 {
+				if k = bytes.IndexByte(q, '\n') + 1; k == 0 {
+					k = len(q)
+				}
+			}
+		}
+		if _, err := w.Write(q[:k]); err != nil {
+			return err
+		}
+		q = q[k:]
+	}
+	return nil
 }
 
 // openWriter opens name for writing until ctx ends: a pipe's open
@@ -276,9 +329,16 @@ func (o *output) named(err error) error {
 	return &exitError{exitBadInput, fmt.Sprintf("writing %s: %v", shown(o.name), unwrapPath(err))}
 }
 
-// commit finishes the output: a temporary file is synced and renamed
-// over the destination; a file written through is closed.
+// commit finishes the output: the last line written to a stream that
+// a stop can give up (stopWriter), if it has no line end; a temporary
+// file is synced and renamed over the destination; a file written
+// through is closed.
 func (o *output) commit() error {
+	if sw, ok := o.Writer.(*stopWriter); ok { // its last line, if it has no line end
+		if err := sw.flush(); err != nil {
+			return o.named(err)
+		}
+	}
 	f := o.file
 	if f == nil {
 		return nil

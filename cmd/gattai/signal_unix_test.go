@@ -5,25 +5,39 @@ package main
 import (
 	"context"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
 )
 
 // TestHelperGattai is gattai as a process of its own, catching signals,
-// when GATTAI_TEST_OUTPUT names the output: gattai count -o that file,
-// reading standard input. Otherwise it does nothing.
+// when GATTAI_TEST_ARGS holds its arguments, one a line. Otherwise it
+// does nothing.
 func TestHelperGattai(t *testing.T) {
-	out := os.Getenv("GATTAI_TEST_OUTPUT")
-	if out == "" {
+	args := os.Getenv("GATTAI_TEST_ARGS")
+	if args == "" {
 		return
 	}
-	os.Exit(run(context.Background(), []string{"count", "--jobs", "1", "-o", out},
+	os.Exit(run(context.Background(), strings.Split(args, "\n"),
 		env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, process: true}))
+}
+
+// helperGattai is the command that runs this test binary as gattai with
+// args (see TestHelperGattai), through sh with the script before it.
+func helperGattai(t *testing.T, script string, args ...string) *exec.Cmd {
+	self, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	cmd := exec.Command("sh", "-c", script+`exec "$0" -test.run='^TestHelperGattai$'`, self)
+	cmd.Env = append(os.Environ(), "GATTAI_TEST_ARGS="+strings.Join(args, "\n"))
+	return cmd
 }
 
 // SIGINT, SIGTERM and SIGHUP (a terminal or an ssh session gone) stop a
@@ -35,10 +49,6 @@ func TestHelperGattai(t *testing.T) {
 func TestStopSignals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the test binary as gattai")
-	}
-	self, err := os.Executable()
-	if err != nil {
-		t.Skip(err)
 	}
 	for _, tc := range []struct {
 		name   string
@@ -55,12 +65,11 @@ func TestStopSignals(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			out := filepath.Join(dir, "out.txt")
-			script := `exec "$0" -test.run='^TestHelperGattai$'`
+			script := ""
 			if tc.ignore != "" {
-				script = `trap '' ` + tc.ignore + "; " + script
+				script = `trap '' ` + tc.ignore + "; "
 			}
-			cmd := exec.Command("sh", "-c", script, self)
-			cmd.Env = append(os.Environ(), "GATTAI_TEST_OUTPUT="+out)
+			cmd := helperGattai(t, script, "count", "--jobs", "1", "-o", out)
 			stdin, err := cmd.StdinPipe()
 			if err != nil {
 				t.Fatal(err)
@@ -107,5 +116,53 @@ func TestStopSignals(t *testing.T) {
 				t.Errorf("exit %d, files %q; want exit %d, files %q", code, names, tc.want, wantFiles)
 			}
 		})
+	}
+}
+
+// What a stop leaves in a pipe that nobody read is whole records: the
+// run fills the pipe, times out, gives up its blocked write and exits,
+// and the reader then finds lines that all end, none cut short to read
+// as another answer.
+func TestStopLeavesWholeLines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the test binary as gattai")
+	}
+	var in strings.Builder
+	for range 10 { // 2000 solutions, 164 KB: more than a pipe holds
+		in.WriteString(readFile(t, td("top1465-200.txt")))
+	}
+	name := filepath.Join(t.TempDir(), "in.txt")
+	if err := os.WriteFile(name, []byte(in.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	cmd := helperGattai(t, "", "solve", "--jobs", "1", "--timeout", "1s", name)
+	cmd.Stdout = w
+	var errs strings.Builder
+	cmd.Stderr = &errs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	err = cmd.Wait() // nothing reads the pipe until the run is over
+	var xe *exec.ExitError
+	if !errors.As(err, &xe) || xe.ExitCode() != exitTimeout {
+		t.Fatalf("%v, want exit %d: %s", err, exitTimeout, errs.String())
+	}
+	out, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) == 0 || out[len(out)-1] != '\n' {
+		t.Fatalf("%d bytes, the last line cut short: ...%q", len(out), out[max(0, len(out)-40):])
+	}
+	for i, l := range strings.Split(strings.TrimSuffix(string(out), "\n"), "\n") {
+		if len(l) != 81 && !strings.HasPrefix(l, "# ") {
+			t.Fatalf("line %d: %q, not a solution nor a comment", i+1, l)
+		}
 	}
 }
