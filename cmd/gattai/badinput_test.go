@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -209,5 +210,21 @@ func TestMissingFileNamedAsTyped(t *testing.T) {
 				t.Errorf("exit %d, %q, stderr %q; want %q", code, out, errs, tt.want)
 			}
 		})
+	}
+}
+
+// A note on what a link held is at the file's name as messages show
+// names: quoted when it holds a control character, which would reach
+// the terminal as it is.
+func TestLinkNoteNameShown(t *testing.T) {
+	data := strings.Split(readFile(t, filepath.Join("..", "..", "fpuzzles", "testdata", "links.txt")), "\n")[14] + "\n"
+	name := filepath.Join(t.TempDir(), "we\x1b[31mird.txt")
+	if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errs, _ := runGattai(t, "", "count", name)
+	want := strconv.Quote(name) + `:1: note: ignored "activeConstraints"`
+	if !strings.HasPrefix(errs, want) {
+		t.Errorf("stderr %q, want it to start %q", errs, want)
 	}
 }

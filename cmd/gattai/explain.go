@@ -66,7 +66,7 @@ func explainProgress(e *env, mu *sync.Mutex, p *layouts.Puzzle) func(done, total
 		}
 		last = time.Now()
 		mu.Lock()
-		fmt.Fprintf(e.stderr, "\rexplaining %s:%d: %d of %d settled ", p.Source.File, p.Source.Line, done, total)
+		fmt.Fprintf(e.stderr, "\rexplaining %s:%d: %d of %d settled ", shown(p.Source.File), p.Source.Line, done, total)
 		if done == total {
 			fmt.Fprint(e.stderr, "\r\033[K")
 		}

@@ -61,7 +61,7 @@ type linkReader struct {
 func (r linkReader) Read() (*layouts.Puzzle, error) {
 	p, err := r.Reader.Read()
 	for _, n := range r.Notes() {
-		fmt.Fprintf(r.notes, "%s:%d: note: %s\n", p.Source.File, p.Source.Line, n)
+		fmt.Fprintf(r.notes, "%s:%d: note: %s\n", shown(p.Source.File), p.Source.Line, n)
 	}
 	return p, err
 }
