@@ -125,6 +125,7 @@ func runBatch(e *env, in *inputFlags, ef *engineFlags, of *outputFlags, do work,
 		return err
 	}
 	defer out.abort()
+	e.quietOn(out)
 	w := bufio.NewWriterSize(out, outBuffer)
 	var mu sync.Mutex // guards w: the records, and the flusher
 	endFlusher := flushEvery(&mu, w)

@@ -165,6 +165,7 @@ func (c *generateCmd) Run(e *env) error {
 		return err
 	}
 	defer o.abort()
+	e.quietOn(o)
 	defer pics.abort()
 	w := bufio.NewWriter(o)
 	if c.Seed == "" && !c.json() && !c.link() && !c.svg() && c.To != "poj" && c.To != "euler" {

@@ -64,7 +64,8 @@ type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
-	isTTY  bool // stderr is a terminal
+	isTTY  bool // stderr is a terminal that progress lines may be drawn on
+	outTTY bool // stdout is a terminal
 	whole  bool // parse with kong only, never quickParse (for tests)
 	// process: the run is the process's own, so a command may catch
 	// the stop signals (stopSignals) and tune the collector. Both wait
@@ -83,7 +84,8 @@ func (e *exitError) Error() string { return e.msg }
 
 func main() {
 	os.Exit(run(context.Background(), os.Args[1:], env{
-		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, isTTY: stderrIsTerminal(),
+		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
+		isTTY: isTerminal(os.Stderr), outTTY: isTerminal(os.Stdout),
 		process: true,
 	}))
 }

@@ -31,6 +31,7 @@ type output struct {
 	file *os.File // the file written, if not standard output
 	dest string   // the regular file that commit replaces; "" to write through
 	mode fs.FileMode
+	tty  bool // a terminal
 }
 
 // create opens -o; ctx bounds the wait for a pipe's reader.
@@ -49,7 +50,7 @@ func (f *outputFlags) create(ctx context.Context, e *env) (*output, error) {
 // the user's path.
 func createOutput(ctx context.Context, e *env, name string) (*output, error) {
 	if name == "" || name == "-" {
-		return &output{Writer: &stopWriter{ctx: ctx, w: e.stdout, name: "standard output"}, name: "standard output"}, nil
+		return &output{Writer: &stopWriter{ctx: ctx, w: e.stdout, name: "standard output"}, name: "standard output", tty: e.outTTY}, nil
 	}
 	o := &output{name: name}
 	bad := func(err error) error {
@@ -66,7 +67,9 @@ func createOutput(ctx context.Context, e *env, name string) (*output, error) {
 		}
 		o.Writer = &stopWriter{ctx: ctx, w: w, name: shown(name)}
 		if f, ok := w.(*os.File); ok && fd > 2 {
-			o.file = f
+			o.file, o.tty = f, isTerminal(f)
+		} else {
+			o.tty = fd == 1 && e.outTTY || fd == 2 && e.isTTY
 		}
 		return o, nil
 	}
@@ -88,7 +91,7 @@ func createOutput(ctx context.Context, e *env, name string) (*output, error) {
 		if err != nil {
 			return nil, bad(err)
 		}
-		o.Writer, o.file = &stopWriter{ctx: ctx, w: f, name: shown(name)}, f
+		o.Writer, o.file, o.tty = &stopWriter{ctx: ctx, w: f, name: shown(name)}, f, isTerminal(f)
 		return o, nil
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(o.dest), "."+filepath.Base(o.dest)+".*.tmp")

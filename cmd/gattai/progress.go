@@ -10,7 +10,18 @@ import (
 	"golang.org/x/term"
 )
 
-func stderrIsTerminal() bool { return term.IsTerminal(int(os.Stderr.Fd())) }
+// isTerminal reports whether f is a terminal.
+func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
+
+// quietOn gives up progress lines when o, where the records go, is a
+// terminal: records printed there would land after a progress line's
+// text (and stay behind it when the line is drawn again below them).
+// The records, coming in as they are done, show the progress then.
+func (e *env) quietOn(o *output) {
+	if o.tty {
+		e.isTTY = false
+	}
+}
 
 // progress draws a line on a terminal stderr once a run has lasted a
 // while. The total is estimated from bytes read, so the rate and time

@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"io"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -60,5 +63,43 @@ func TestProgressDraw(t *testing.T) {
 	newProgress(e, "solving", 1000).finish()
 	if out.Len() != 0 {
 		t.Fatalf("finish cleared a line never drawn: %q", out.String())
+	}
+}
+
+// No progress line is drawn where the records go, a terminal: they
+// would land after its text. It is drawn when they go elsewhere (a
+// file, a pipe), stderr being a terminal. Each run here lasts past
+// progressDelay: its input stays open for 1.5s after one puzzle.
+func TestProgressNotOverRecords(t *testing.T) {
+	if testing.Short() {
+		t.Skip("each run lasts 1.5s")
+	}
+	for _, tc := range []struct {
+		name   string
+		outTTY bool
+		output bool // -o a file
+		want   bool // a progress line drawn
+	}{
+		{"records to a terminal", true, false, false},
+		{"records to a file, stdout a terminal", true, true, true},
+		{"records to a pipe", false, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in, feed := io.Pipe()
+			go func() {
+				feed.Write([]byte("...3.6...78....2..2..1.7..6..52.....1...6.7....7...8....28.31...3.7..4.5.9.......\n"))
+				time.Sleep(1500 * time.Millisecond)
+				feed.Close()
+			}()
+			args := []string{"count"}
+			if tc.output {
+				args = append(args, "-o", filepath.Join(t.TempDir(), "out.txt"))
+			}
+			var out, errs bytes.Buffer
+			code := run(context.Background(), args, env{stdin: in, stdout: &out, stderr: &errs, isTTY: true, outTTY: tc.outTTY})
+			if drawn := strings.Contains(errs.String(), "solving"); code != exitOK || drawn != tc.want {
+				t.Errorf("exit %d, stderr %q; want a progress line: %v", code, errs.String(), tc.want)
+			}
+		})
 	}
 }
