@@ -28,6 +28,7 @@ type record struct {
 	puzzle *layouts.Puzzle // nil when the input was bad
 	file   string
 	line   int   // the puzzle's first line; 0 for a file that could not be read
+	pos    int64 // the bytes of the sources read up to the puzzle's end, for progress; 0 unknown
 	err    error // bad input, engine failure, or the stop that cut it short
 	out    outcome
 	room   []uint8 // the solution of the puzzle last read into this record, for the next
@@ -243,6 +244,7 @@ func batch(ctx context.Context, e *env, in *inputFlags, ef *engineFlags, do work
 	start := time.Now()
 	prog := newProgress(e, "solving", total)
 	var emitErr error
+	var pos int64 // the input read up to the last record handled, in bytes
 	handle := func(rec *record) bool {
 		name := ""
 		if rec.stopped() {
@@ -254,7 +256,8 @@ func batch(ctx context.Context, e *env, in *inputFlags, ef *engineFlags, do work
 			stop()
 			return false
 		}
-		prog.update(t.puzzles, bytesRead.Load())
+		pos = max(pos, rec.pos) // 0 for a record of a file not read, or of a stop
+		prog.update(t.puzzles, pos)
 		return true
 	}
 
@@ -783,7 +786,16 @@ func readSource(s source, rd reading, n *atomic.Int64, put func(*record) bool) b
 		return put(&record{file: s.name, err: pathless(err)})
 	}
 	defer rc.Close()
-	br := layouts.UTF8(bufio.NewReaderSize(countingReader{rc, n}, 64<<10))
+	cr := bufio.NewReaderSize(countingReader{rc, n}, 64<<10)
+	br := layouts.UTF8(cr)
+	// Each record is marked with the input read up to its end: what was
+	// read from the sources less what waits in the buffer (a UTF-16
+	// text's decoded buffer aside), for progress.
+	all := put
+	put = func(rec *record) bool {
+		rec.pos = n.Load() - int64(cr.Buffered())
+		return all(rec)
+	}
 	if recordInput(rd.format, br) {
 		return readRecords(s.name, rd, br, put)
 	}

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -204,5 +208,28 @@ func TestStatsOnePuzzle(t *testing.T) {
 				t.Errorf("got %q, want %q", b.String(), tc.want)
 			}
 		})
+	}
+}
+
+// Each record is marked with the input read up to its end, over all
+// sources, not with what the reader's buffer holds (all of a small
+// file at once): progress estimates the total from it. A file that
+// cannot be read marks 0.
+func TestRecordsMarkInputRead(t *testing.T) {
+	a := filepath.Join(t.TempDir(), "a.txt")
+	text := "# three\n" + strings.Join(strings.Split(readFile(t, td("top1465-200.txt")), "\n")[1:4], "\n") + "\n"
+	if err := os.WriteFile(a, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var n atomic.Int64
+	var got []int64
+	readAll((&inputFlags{Files: []string{a, "no-such-file", a}}).sources(nil), reading{format: "auto"}, &n, func(r *record) bool {
+		got = append(got, r.pos)
+		return true
+	})
+	size := int64(len(text)) // "# three\n" and three lines of 82 bytes
+	want := []int64{8 + 82, 8 + 2*82, size, 0, size + 8 + 82, size + 8 + 2*82, 2 * size}
+	if !slices.Equal(got, want) {
+		t.Errorf("marks %v, want %v", got, want)
 	}
 }

@@ -24,8 +24,10 @@ func (e *env) quietOn(o *output) {
 }
 
 // progress draws a line on a terminal stderr once a run has lasted a
-// while. The total is estimated from bytes read, so the rate and time
-// left are in puzzles even though the input is streamed.
+// while. The total is estimated from the bytes of input up to the last
+// puzzle done (not those read ahead into buffers, which would be all of
+// a small file at once), so the rate and time left are in puzzles even
+// though the input is streamed.
 type progress struct {
 	mu    sync.Mutex // update runs from the writer and from the ticker
 	e     *env
@@ -67,7 +69,8 @@ func newProgress(e *env, verb string, total int64) *progress {
 	return p
 }
 
-// update records the puzzles done and the bytes read, and redraws.
+// update records the puzzles done and the bytes of input up to the
+// last of them, and redraws.
 func (p *progress) update(done int, bytes int64) {
 	if !p.e.isTTY {
 		return
