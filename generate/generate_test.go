@@ -690,12 +690,64 @@ type giveUp struct {
 	calls *int
 }
 
-func (c giveUp) CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, nodes int64) (int, layouts.Grid, bool, error) {
+func (c giveUp) CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, nodes int64) (int, layouts.Grid, int64, bool, error) {
 	if limit == 1 {
 		return c.Counter.CountWithin(ctx, p, limit, nodes)
 	}
 	*c.calls++
-	return 0, layouts.Grid{}, false, nil
+	return 0, layouts.Grid{}, nodes, false, nil
+}
+
+// spender is a BoundedCounter whose bounded counts answer as backtrack's
+// but each say they spent the nodes of spend.
+type spender struct {
+	gen.Counter
+	spend int64
+	calls *int
+}
+
+func (c spender) CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, nodes int64) (int, layouts.Grid, int64, bool, error) {
+	k, g, _, ok, err := c.Counter.CountWithin(ctx, p, limit, nodes)
+	if limit == 2 {
+		*c.calls++
+	}
+	return k, g, c.spend, ok, err
+}
+
+// TestReduceBudget: with a floor, the removals stop once their bounded
+// counts have spent ReduceNodes in all, above the floor, and the puzzle
+// stays unique.
+func TestReduceBudget(t *testing.T) {
+	m := testkit.Model(t, "classic", 9)
+	for _, tc := range []struct {
+		spend     int64
+		wantCalls int // 0: any, below the budget's
+	}{
+		{spend: generate.ReduceNodes / 8, wantCalls: 8},
+		{spend: generate.ReduceNodes/3 + 1, wantCalls: 3}, // the third overdraws
+		{spend: 1},
+	} {
+		calls := 0
+		c := spender{gen.NewCounter(m).(gen.Counter), tc.spend, &calls}
+		rng := rand.New(rand.NewPCG(1, 2))
+		g, err := generate.Fill(context.Background(), m, c, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &layouts.Puzzle{Model: m, Givens: slices.Clone(g.Digits)}
+		if err := generate.Reduce(context.Background(), c, p, rng, generate.NoSymmetry, 20); err != nil {
+			t.Fatal(err)
+		}
+		if k, _ := count(t, p, 2); k != 1 {
+			t.Fatalf("spend %d: %d solutions", tc.spend, k)
+		}
+		switch {
+		case tc.wantCalls > 0 && (calls != tc.wantCalls || p.Clues() <= 20):
+			t.Errorf("spend %d: %d bounded counts and %d givens, want %d counts and givens above the floor", tc.spend, calls, p.Clues(), tc.wantCalls)
+		case tc.wantCalls == 0 && int64(calls) >= generate.ReduceNodes:
+			t.Errorf("spend 1: %d bounded counts, want the budget untouched", calls)
+		}
+	}
 }
 
 // TestReduceBound: with a floor, a removal whose count reaches the

@@ -36,10 +36,13 @@ var ErrNoGrid = errors.New("the layout has no complete grid")
 // A BoundedCounter is a Counter that can also give up: CountWithin is
 // Count with a bound on its search (nodes of backtrack's), ok false when
 // the bound was reached, and the same answer for the same puzzle and
-// bound on every run. Fill restarts a fill that reaches it.
+// bound on every run; spent is the nodes searched (the bound, when it
+// was reached). Fill restarts a fill that reaches it; Reduce with a
+// floor keeps the givens of a removal that does, and stops once its
+// counts have spent reduceNodes.
 type BoundedCounter interface {
 	Counter
-	CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, nodes int64) (count int, first layouts.Grid, ok bool, err error)
+	CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, nodes int64) (count int, first layouts.Grid, spent int64, ok bool, err error)
 }
 
 // fillNodes is Fill's first bound on a search, with 4 nodes a cell
@@ -92,7 +95,7 @@ func Fill(ctx context.Context, m *layouts.Model, c Counter, rng *rand.Rand) (lay
 			var err error
 			ok := true
 			if bounded {
-				n, g, ok, err = b.CountWithin(ctx, p, 1, nodes)
+				n, g, _, ok, err = b.CountWithin(ctx, p, 1, nodes)
 			} else {
 				n, g, err = c.Count(ctx, p, 1)
 			}
@@ -176,9 +179,12 @@ func peerHolds(p *layouts.Puzzle, x int, d uint8) bool {
 	return false
 }
 
-// removeNodes bounds the count of one removal when Reduce has a floor
-// (see Reduce).
-const removeNodes = 1 << 14
+// removeNodes bounds the count of one removal when Reduce has a floor,
+// and reduceNodes the counts of all of them (see Reduce).
+const (
+	removeNodes = 1 << 14
+	reduceNodes = 1 << 15
+)
 
 // Reduce removes givens from p, which must have exactly one solution
 // (a full grid's digits do), while it keeps exactly one: the orbits of
@@ -198,9 +204,16 @@ const removeNodes = 1 << 14
 //
 // With a floor above 0 the result is not minimal anyway: then, with a
 // BoundedCounter, a removal whose count passes removeNodes search nodes
-// keeps its givens. The puzzle stays unique (every removal kept was
-// proved), with a few more givens, and the last removals of a sparse
-// puzzle under a rule, the hardest counts, cost a bounded time.
+// keeps its givens, and the removals stop, above the floor, once their
+// counts have spent reduceNodes in all. The puzzle stays unique (every
+// removal kept was proved), with a few more givens, and the last
+// removals of a sparse puzzle, the hardest counts, cost a bounded
+// time: a third of a 25x25's cells lies below its minimal puzzles
+// (about 280 givens), where each removal's count takes thousands of
+// nodes and nearly all fail, so a floor there took a minute, 16x16
+// Samurai five seconds; the budget stops them near their first run of
+// failures, in about a second. Smaller boards and multi-grids of 9x9
+// spend a few thousand nodes in all: their puzzles are as before.
 func Reduce(ctx context.Context, c Counter, p *layouts.Puzzle, rng *rand.Rand, sym Symmetry, floor int) error {
 	orbits, err := Orbits(p.Model, sym)
 	if err != nil {
@@ -222,8 +235,9 @@ func (r *reducer) reduce(ctx context.Context, c Counter, p *layouts.Puzzle, orbi
 	w, without := c.(WithoutCounter)
 	done := ctx.Done()
 	left := p.Clues()
+	budget := int64(reduceNodes) // for the counts, with a floor
 	for _, i := range rng.Perm(len(orbits)) {
-		if left <= floor {
+		if left <= floor || bounded && floor > 0 && budget <= 0 {
 			break
 		}
 		select {
@@ -249,7 +263,9 @@ func (r *reducer) reduce(ctx context.Context, c Counter, p *layouts.Puzzle, orbi
 			var err error
 			switch {
 			case bounded && floor > 0:
-				k, _, ok, err = b.CountWithin(ctx, p, 2, removeNodes)
+				var spent int64
+				k, _, spent, ok, err = b.CountWithin(ctx, p, 2, min(removeNodes, budget))
+				budget -= spent
 			case without && len(o) == 1:
 				k, err = w.CountWithout(ctx, p, 1, o[0], r.was[0])
 				k++ // and the solution it knows

@@ -29,12 +29,12 @@ func (c solverCounter) Count(ctx context.Context, p *layouts.Puzzle, limit int) 
 }
 
 // CountWithin is the solver's CountWithin: the native engine, bounded.
-func (c solverCounter) CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, nodes int64) (int, layouts.Grid, bool, error) {
+func (c solverCounter) CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, nodes int64) (int, layouts.Grid, int64, bool, error) {
 	r, err := c.s.CountWithin(ctx, p, limit, nodes)
 	if errors.Is(err, gattai.ErrNodes) {
-		return 0, layouts.Grid{}, false, nil
+		return 0, layouts.Grid{}, nodes, false, nil
 	}
-	return r.Count, r.Grid, err == nil, err
+	return r.Count, r.Grid, r.Nodes, err == nil, err
 }
 
 // CountWithout is the solver's CountWithout (see WithoutCounter).

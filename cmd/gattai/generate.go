@@ -33,7 +33,7 @@ type generateCmd struct {
 	Kinds      string `help:"Constraint kinds to add, comma-separated: ${gen_kinds}." placeholder:"KIND,..." predictor:"kinds"`
 	Difficulty string `enum:",easy,medium,hard,expert,extreme" default:"" help:"Only puzzles of this label (see gattai rate)."`
 	Rating     string `help:"Only puzzles whose score lies in MIN-MAX (see gattai rate), e.g. 2.5-4." placeholder:"MIN-MAX"`
-	MinGivens  int    `help:"Stop removing givens at this many: unique, but not minimal."`
+	MinGivens  int    `help:"Stop removing givens at this many, or sooner where removals turn hard (big grids): unique, but not minimal."`
 	NoMinimal  bool   `help:"Keep more givens: stop removing at a third of the cells (unique, not minimal)."`
 	Tries      int    `help:"Attempts at each puzzle before giving up (a rating out of range, a rule no grid fills); 0 is 100, or 1000 with --difficulty or --rating."`
 

@@ -33,14 +33,14 @@ func (c Counter) Count(ctx context.Context, p *layouts.Puzzle, limit int) (int, 
 
 // CountWithin is Count bounded by nodes search nodes (see
 // generate.BoundedCounter).
-func (c Counter) CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, nodes int64) (int, layouts.Grid, bool, error) {
+func (c Counter) CountWithin(ctx context.Context, p *layouts.Puzzle, limit int, nodes int64) (int, layouts.Grid, int64, bool, error) {
 	c.MaxNodes = nodes
 	defer func() { c.MaxNodes = 0 }()
 	r, err := c.Solver.Count(ctx, p, limit)
 	if errors.Is(err, backtrack.ErrNodes) {
-		return 0, layouts.Grid{}, false, nil
+		return 0, layouts.Grid{}, nodes, false, nil
 	}
-	return r.Count, r.Grid, err == nil, err
+	return r.Count, r.Grid, r.Nodes, err == nil, err
 }
 
 // CountWithout is the solver's CountWithout (see

@@ -1,0 +1,4 @@
+package generate
+
+// ReduceNodes is reduceNodes, for the tests.
+const ReduceNodes = reduceNodes
