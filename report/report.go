@@ -25,6 +25,7 @@ const (
 	Multiple    = "multiple"    // at least two
 	None        = "none"        // no solution
 	Found       = "found"       // one, not proved unique (a count to 1)
+	Read        = "read"        // read and written, not solved (convert)
 	Error       = "error"       // bad input or an engine failure: see Error
 	Timeout     = "timeout"     // the run's time ran out first
 	Interrupted = "interrupted" // a signal or a closed request stopped it first

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -242,7 +243,7 @@ func batch(ctx context.Context, e *env, in *inputFlags, ef *engineFlags, do work
 	// The writer's side, in input order: tally, emit, show progress.
 	t := &tally{}
 	start := time.Now()
-	prog := newProgress(e, "solving", total)
+	prog := newProgress(e, cmp.Or(ef.verb, "solving"), total)
 	var emitErr error
 	var pos int64 // the input read up to the last record handled, in bytes
 	handle := func(rec *record) bool {

@@ -21,6 +21,8 @@ type engineFlags struct {
 	Timeout time.Duration `help:"Stop the whole run after this long (e.g. 100ms, 30s); ${timeout_left}."`
 	Stats   bool          `help:"Print statistics on stderr: per puzzle with one puzzle, a summary with more."`
 	Jobs    int           `short:"j" default:"0" help:"Puzzles ${jobs_done} at once; 0 uses every core, and at most ${maxjobs_factor} times the cores run."`
+
+	verb string // what the progress line says is done: "solving" if empty
 }
 
 // maxJobsFactor caps --jobs at this many workers per core: more only

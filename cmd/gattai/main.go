@@ -50,6 +50,7 @@ type cli struct {
 	Rate     rateCmd     `cmd:"" help:"Rate each puzzle as a person would solve it: score, label, hardest technique."`
 	Hint     hintCmd     `cmd:"" help:"Print the next logical step of each puzzle."`
 	Steps    stepsCmd    `cmd:"" help:"Print the whole logical path of each puzzle, step by step."`
+	Convert  convertCmd  `cmd:"" help:"Write each puzzle, unsolved, in another format: a text grid, JSON, an f-puzzles or SudokuPad link, or an SVG picture."`
 	Export   exportCmd   `cmd:"" help:"Write each puzzle as DIMACS CNF for any SAT solver."`
 	Decode   decodeCmd   `cmd:"" help:"Read a SAT solver's answer to an exported CNF, print and check the grid."`
 	Layouts  layoutsCmd  `cmd:"" help:"List the built-in layouts, draw one, or print it as a layout file."`

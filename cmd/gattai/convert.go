@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+
+	"gattai"
+	"gattai/layouts"
+	"gattai/report"
+)
+
+// convertCmd writes puzzles as they are, in another format: nothing is
+// solved, so a puzzle with no solution or several converts too. solve
+// --to writes solutions instead.
+type convertCmd struct {
+	inputFlags
+	outputFlags
+	toFlags `kong:"set='to_auto=writes the text format of the input (a link as rows)',set='to_formats=line, rows, canvas, poj, euler, json (a record with status read), fpuzzles, sudokupad (links without the solution: solve --to sudokupad adds it, for SudokuPad to check answers), or svg (a picture of the puzzle, a file each)'"`
+}
+
+func (c *convertCmd) Run(e *env) error {
+	n, sep := 0, ""
+	var buf bytes.Buffer // a record, whole: the format may not fit the puzzle
+	out, pics := c.outputs(e, &c.outputFlags)
+	defer pics.abort()
+	ef := &engineFlags{Engine: gattai.EngineBacktrack, Jobs: 1, verb: "converting"}
+	err := runBatch(e, &c.inputFlags, ef, out,
+		func(*gattai.Solver, context.Context, *layouts.Puzzle, *outcome) error { return nil },
+		func(w *bufio.Writer, r *record, stop string) error {
+			ok := stop == "" && r.err == nil
+			switch {
+			case c.json() && ok:
+				rec := report.Record{Input: report.Where(r.file, r.line), Status: report.Read}
+				if err := rec.SetPuzzle(r.puzzle); err != nil {
+					return err
+				}
+				return report.Write(w, rec)
+			case c.json():
+				return report.Write(w, jsonRecord(r, stop, false))
+			case c.link() && ok:
+				buf.Reset()
+				if err := c.writeLink(&buf, r.puzzle, nil); err != nil {
+					r.err = err // a Samurai as an f-puzzles link
+					failed(e, w, r, errorText(r))
+					return nil
+				}
+				_, err := w.Write(buf.Bytes())
+				return err
+			case c.svg() && ok:
+				return writeSVG(pics, r.where(), r.puzzle, nil)
+			}
+			if r.puzzle != nil {
+				sep = c.textFormat(r.puzzle).Source.Format.Separator()
+			}
+			if n++; n > 1 && !c.link() && !c.svg() {
+				w.WriteString(sep) // canvas and rows puzzles need a blank line between
+			}
+			switch {
+			case stop != "":
+				stoppedText(w, r, stop)
+			case r.err != nil:
+				failed(e, w, r, errorText(r))
+			default:
+				buf.Reset()
+				if err := layouts.WritePuzzle(&buf, c.textFormatAt(r.puzzle, n)); err != nil {
+					r.err = err // a Samurai in POJ form
+					failed(e, w, r, errorText(r))
+					return nil
+				}
+				_, err := w.Write(buf.Bytes())
+				return err
+			}
+			return nil
+		}, false)
+	if cerr := pics.close(); err == nil {
+		err = cerr
+	}
+	return err
+}
