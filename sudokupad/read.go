@@ -239,7 +239,7 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 	if _, ok := top["cells"]; !ok {
 		return nil, fail(fmt.Errorf("%w: no cells", ErrNotSCL))
 	}
-	r := &reader{p: &Puzzle{}}
+	r := &reader{p: &Puzzle{}, rulesNote: -1}
 	for _, k := range names {
 		s, ok := topKeys[k]
 		switch {
@@ -257,7 +257,33 @@ func Parse(name string, text []byte) (*Puzzle, error) {
 	if err := r.read(&sp); err != nil {
 		return nil, fail(err)
 	}
+	if r.rulesNote >= 0 && ownRules(r.p) {
+		r.p.Notes = slices.Delete(r.p.Notes, r.rulesNote, r.rulesNote+1)
+	}
 	return r.p, nil
+}
+
+// ownRules reports whether p's rules text is the one Marshal writes for
+// the puzzle read, a rule a line, in any order (reading may order the
+// constraints otherwise): a link of gattai's own, whose rules say
+// nothing that was not read, so no note is due.
+func ownRules(p *Puzzle) bool {
+	b, err := Marshal(p.Puzzle, WriteOptions{})
+	if err != nil {
+		return false
+	}
+	var out struct {
+		Metadata struct {
+			Rules string `json:"rules"`
+		} `json:"metadata"`
+	}
+	if json.Unmarshal(b, &out) != nil {
+		return false
+	}
+	ours, theirs := strings.Split(out.Metadata.Rules, "\n"), strings.Split(p.Rules, "\n")
+	slices.Sort(ours)
+	slices.Sort(theirs)
+	return slices.Equal(ours, theirs)
 }
 
 // twice finds a key that the JSON object js gives twice, and where it
@@ -324,6 +350,9 @@ type reader struct {
 	// listed are the metadata's constraints, if any: those that the
 	// drawings do not carry in full (see listedKinds).
 	listed []layouts.Constraint
+	// rulesNote is the index in p.Notes of the note that the rules text
+	// is not read, -1 when there is none.
+	rulesNote int
 }
 
 // outsideClue is a sandwich, x-sum or skyscraper clue that the metadata
@@ -737,6 +766,9 @@ func (r *reader) meta(sp *sclPuzzle) error {
 				return err
 			}
 		}
+	}
+	if r.p.Rules != "" {
+		r.rulesNote = len(r.p.Notes)
 	}
 	switch {
 	case r.p.Rules == "":

@@ -351,8 +351,27 @@ func TestRoundTrip(t *testing.T) {
 			if p.String() != q.Puzzle.String() || q.Title != "t" {
 				t.Errorf("givens changed:\n%s\nbecame\n%s", p, q.Puzzle)
 			}
+			// The rules text is gattai's own for what was read: no note
+			// that it is not read. A setter's words added to it are not
+			// read: they get the note.
+			if rulesNoted(q) {
+				t.Errorf("a link of gattai's own has the note %q", q.Notes)
+			}
+			link, err = Link(p, WriteOptions{Rules: "Also: no 5 in a corner."})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if q, err = Parse("written", []byte(link)); err != nil || !rulesNoted(q) {
+				t.Errorf("rules text with more words: no note, %v", err)
+			}
 		})
 	}
+}
+
+// rulesNoted reports whether p has the note that its rules text is not
+// read.
+func rulesNoted(p *Puzzle) bool {
+	return slices.ContainsFunc(p.Notes, func(n string) bool { return strings.HasPrefix(n, "the rules text is not read") })
 }
 
 // shape is a box shape to point to.
