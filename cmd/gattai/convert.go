@@ -22,7 +22,7 @@ type convertCmd struct {
 func (c *convertCmd) Run(e *env) error {
 	n, sep := 0, ""
 	var buf bytes.Buffer // a record, whole: the format may not fit the puzzle
-	out, pics := c.outputs(e, &c.outputFlags)
+	out, pics := c.outputs(e, &c.outputFlags, "puzzle")
 	defer pics.abort()
 	ef := &engineFlags{Engine: gattai.EngineBacktrack, Jobs: 1, verb: "converting"}
 	err := runBatch(e, &c.inputFlags, ef, out,

@@ -24,7 +24,7 @@ func (c *countCmd) Run(e *env) error {
 	if c.To != "auto" && !c.json() && !c.svg() {
 		return &exitError{exitBadInput, "count prints counts: --to auto (one line per puzzle), json, or svg (a picture of each puzzle with the first solution found)"}
 	}
-	out, pics := c.outputs(e, &c.outputFlags)
+	out, pics := c.outputs(e, &c.outputFlags, "solution")
 	defer pics.abort()
 	err := runBatch(e, &c.inputFlags, &c.engineFlags, out,
 		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle, o *outcome) (err error) {

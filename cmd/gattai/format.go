@@ -57,8 +57,9 @@ func (f *toFlags) writeLink(w io.Writer, p *layouts.Puzzle, g *layouts.Grid) err
 // outputs splits -o between the batch and its pictures: with --to svg
 // the pictures go a file each where -o says, and the batch's own output,
 // the records of failures, is standard output; else -o is the batch's.
-func (f *toFlags) outputs(e *env, of *outputFlags) (*outputFlags, *files) {
-	pics := &files{e: e, name: of.Output, ext: ".svg", keep: true}
+// stem names the pictures in a folder: "puzzle" or "solution".
+func (f *toFlags) outputs(e *env, of *outputFlags, stem string) (*outputFlags, *files) {
+	pics := &files{e: e, name: of.Output, ext: ".svg", stem: stem, keep: true}
 	if f.svg() {
 		return &outputFlags{}, pics
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -384,7 +385,9 @@ func (o *output) abort() {
 // with -o: one item takes the name itself, several take it numbered,
 // out.cnf becoming out-001.cnf, out-002.cnf, ... (at least 3 digits). A
 // name ending in / or naming a folder puts every item in that folder,
-// numbered: DIR/puzzle-001.EXT, ... Every name is opened as -o is (see
+// numbered: DIR/puzzle-001.EXT, ... (DIR/solution-001.svg for the
+// pictures of solutions, so that a book's puzzles and solutions can share
+// a folder). Every name is opened as -o is (see
 // createOutput): a numbered one too is replaced only if it is a regular
 // file.
 // Items stream: the first waits, uncommitted, until the next shows
@@ -396,6 +399,7 @@ type files struct {
 	e       *env
 	name    string
 	ext     string // of the files in a folder: -o DIR/ names them DIR/puzzle-001.EXT, ...
+	stem    string // what the files in a folder are named for, if not "puzzle"
 	n       int
 	pending *output
 	note    func(name string) // says what pending holds, once named
@@ -422,7 +426,7 @@ func (fs *files) next() (*output, error) {
 		return createOutput(fs.e.ctx, fs.e, fs.name)
 	}
 	if dir := fs.folder(); dir != "" {
-		return createOutput(fs.e.ctx, fs.e, filepath.Join(dir, fmt.Sprintf("puzzle-%03d%s", fs.n, fs.ext)))
+		return createOutput(fs.e.ctx, fs.e, filepath.Join(dir, fmt.Sprintf("%s-%03d%s", cmp.Or(fs.stem, "puzzle"), fs.n, fs.ext)))
 	}
 	if fs.n == 1 || fs.through {
 		return createOutput(fs.e.ctx, fs.e, fs.name)

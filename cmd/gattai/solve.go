@@ -27,7 +27,7 @@ func (c *solveCmd) Run(e *env) error {
 	}
 	n, sep := 0, ""
 	var buf bytes.Buffer // a record, whole: the format may not fit the puzzle
-	out, pics := c.outputs(e, &c.outputFlags)
+	out, pics := c.outputs(e, &c.outputFlags, "solution")
 	defer pics.abort()
 	err := runBatch(e, &c.inputFlags, &c.engineFlags, out,
 		func(s *gattai.Solver, ctx context.Context, p *layouts.Puzzle, o *outcome) (err error) {

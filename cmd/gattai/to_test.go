@@ -73,8 +73,14 @@ func TestTo(t *testing.T) {
 	// A folder: -o DIR/ (made) or an existing one holds them all, numbered.
 	folder := filepath.Join(t.TempDir(), "pics") + "/"
 	_, errs, code = runGattai(t, "", "solve", "--to", "svg", samurai, td("examples", "classic.txt"), "-o", folder)
-	if got, _ := filepath.Glob(folder + "*.svg"); code != 0 || len(got) != 2 || filepath.Base(got[1]) != "puzzle-002.svg" {
+	if got, _ := filepath.Glob(folder + "*.svg"); code != 0 || len(got) != 2 || filepath.Base(got[1]) != "solution-002.svg" {
 		t.Errorf("--to svg -o DIR/: exit %d, %v, %s", code, got, errs)
+	}
+	// The puzzles beside their solutions, for a book: convert's pictures
+	// are the puzzles', and replace none of solve's.
+	_, errs, code = runGattai(t, "", "convert", "--to", "svg", samurai, td("examples", "classic.txt"), "-o", folder)
+	if got, _ := filepath.Glob(folder + "*.svg"); code != 0 || len(got) != 4 || filepath.Base(got[1]) != "puzzle-002.svg" || filepath.Base(got[3]) != "solution-002.svg" {
+		t.Errorf("convert --to svg -o DIR/ beside solve's: exit %d, %v, %s", code, got, errs)
 	}
 	_, errs, code = runGattai(t, "", "export", td("euler96.txt"), "-o", strings.TrimSuffix(folder, "/"))
 	if got, _ := filepath.Glob(folder + "*.cnf"); code != 0 || len(got) != 50 {
