@@ -89,6 +89,69 @@ func (m *Model) Classic9() bool { return m.classic9 }
 // Full reports whether unit u holds every digit exactly once.
 func (m *Model) Full(u int) bool { return len(m.Units[u].Cells) == m.N }
 
+// Innies are the cages that the full units imply, as rules of kind
+// "innies" named for their unit (the "45 rule" of killer sudoku): a
+// full unit holds every digit once, so its cells outside the killer
+// cages that lie wholly inside it sum to n(n+1)/2 less those cages'
+// sums, and differ. A cage that shares a cell with another does not
+// count as covering it. A unit with no cage inside, or none outside,
+// gives none. They are in the order of the units, their cells in the
+// unit's order.
+func (m *Model) Innies() []Rule {
+	n := m.N
+	cage := make([]int, len(m.Cells)) // cell -> its cage's rule + 1; -1 if in two
+	for i := range m.Rules {
+		if m.Rules[i].Kind != "killer" {
+			continue
+		}
+		for _, c := range m.Rules[i].Cells {
+			if cage[c] != 0 {
+				cage[c] = -1
+			} else {
+				cage[c] = i + 1
+			}
+		}
+	}
+	inUnit := make([]bool, len(m.Cells))
+	var out []Rule
+	for u := range m.Units {
+		if !m.Full(u) {
+			continue
+		}
+		cells := m.Units[u].Cells
+		for _, c := range cells {
+			inUnit[c] = true
+		}
+		sum, inner := n*(n+1)/2, 0
+		var rest []int
+		for _, c := range cells {
+			if cage[c] <= 0 {
+				rest = append(rest, c)
+				continue
+			}
+			r := &m.Rules[cage[c]-1]
+			whole := true
+			for _, x := range r.Cells {
+				whole = whole && inUnit[x] && cage[x] == cage[c]
+			}
+			switch {
+			case !whole:
+				rest = append(rest, c)
+			case r.Cells[0] == c: // count each cage once
+				sum -= r.Sum
+				inner++
+			}
+		}
+		for _, c := range cells {
+			inUnit[c] = false
+		}
+		if inner > 0 && len(rest) > 0 {
+			out = append(out, Rule{Kind: "innies", Name: "innies of " + m.Units[u].Name, Cells: rest, Sum: sum})
+		}
+	}
+	return out
+}
+
 // Cell returns the cell at canvas position p, if p is a cell.
 func (m *Model) Cell(p Pos) (int, bool) {
 	if p.Row < 0 || p.Col < 0 || p.Row >= m.Height || p.Col >= m.Width {

@@ -2,6 +2,7 @@ package layouts
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -261,5 +262,54 @@ func TestGridsAtOnePlace(t *testing.T) {
 	}
 	if len(m.Cells) != 36 {
 		t.Errorf("%d cells", len(m.Cells))
+	}
+}
+
+// TestInnies: a full unit's cells outside the cages wholly inside it
+// make a cage of the rest of its sum; a cage across units, or sharing a
+// cell with another, covers nothing.
+func TestInnies(t *testing.T) {
+	cells := func(ps ...string) []Pos {
+		var out []Pos
+		for _, s := range ps {
+			p, err := ParsePos(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, p)
+		}
+		return out
+	}
+	l := Classic(4, DefaultBox(4))
+	l.Constraints = []Constraint{
+		{Kind: "killer", Sum: 3, Cells: cells("r1c1", "r1c2")}, // in row 1 and box 1
+		{Kind: "killer", Sum: 7, Cells: cells("r2c1", "r2c2")}, // in row 2 and box 1: box 1 is covered
+		{Kind: "killer", Sum: 5, Cells: cells("r3c3", "r4c3")}, // in column 3 and box 4
+		{Kind: "killer", Sum: 4, Cells: cells("r3c4", "r4c4")}, // column 4 and box 4, sharing r4c4 with the next
+		{Kind: "killer", Sum: 7, Cells: cells("r4c4", "r4c2")}, // across boxes
+	}
+	m, err := Compile(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range m.Innies() {
+		if r.Kind != "innies" {
+			t.Errorf("%s: kind %q", r.Name, r.Kind)
+		}
+		var ps []string
+		for _, c := range r.Cells {
+			ps = append(ps, m.Cells[c].String())
+		}
+		got = append(got, fmt.Sprintf("%s: %s = %d", r.Name, strings.Join(ps, " "), r.Sum))
+	}
+	want := []string{
+		"innies of row 1: r1c3 r1c4 = 7",
+		"innies of row 2: r2c3 r2c4 = 3",
+		"innies of column 3: r1c3 r2c3 = 5",
+		"innies of box 4: r3c4 r4c4 = 5",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("innies:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
