@@ -80,7 +80,14 @@
 //     digits with its sum; with more than 16 digits, a cage whose
 //     candidates allow more than 256 assignments keeps the digits the
 //     sum's bounds allow, as listing them on every pass of every trial
-//     would take hours). A model with a rule kind not listed here is
+//     would take hours), and killer locked candidates, after locked
+//     candidates: a digit that every assignment of a cage needs leaves
+//     the cells that see every cell of the cage that can hold it (a
+//     cage in a box that needs a 1 takes it from the rest of the box,
+//     which without this took a depth-1 trial, 8.5 and up), and innies
+//     (the 45 rule): the cells of a full unit outside the cages wholly
+//     inside it make a cage of the rest of its sum (layouts.Model.Innies),
+//     whose combinations go as a cage's do, in trials too. A model with a rule kind not listed here is
 //     refused with ErrUnavailable ("rating unavailable: rule kind X"),
 //     never rated with steps that ignore a rule. Kinds that compile to
 //     units (diagonal, region, jigsaw, antiknight, antiking) need nothing
@@ -132,6 +139,8 @@
 //	nonconsecutive pairs  2.4
 //	killer combinations   2.5
 //	pointing              2.6
+//	killer locked         2.7
+//	innies                2.8
 //	claiming              2.8
 //	naked pair            3.0
 //	x-wing                3.2

@@ -245,7 +245,7 @@ func (s *solver) next(st *Step) bool {
 	if len(s.rules) > 0 && (s.rule(st, "thermo") || s.rule(st, "kropki") || s.rule(st, "nonconsecutive") || s.rule(st, "killer")) {
 		return true
 	}
-	if s.locked(st) || s.naked(st, 2) || s.fish(st, 2) || s.hidden(st, 2) || s.naked(st, 3) ||
+	if s.locked(st) || len(s.rules) > 0 && (s.killerLocked(st) || s.rule(st, "innies")) || s.naked(st, 2) || s.fish(st, 2) || s.hidden(st, 2) || s.naked(st, 3) ||
 		s.fish(st, 3) || s.hidden(st, 3) || s.xyWing(st) || s.xyzWing(st) || s.unique && s.uniqueRect(st) ||
 		s.naked(st, 4) || s.fish(st, 4) || s.hidden(st, 4) || s.unique && s.bugOne(st) {
 		return true

@@ -23,6 +23,7 @@ var ruleKinds = map[string]struct {
 	"kropki":         {RuleKropki, 2.4},
 	"nonconsecutive": {RuleNonconsecutive, 2.4},
 	"killer":         {RuleKiller, 2.5},
+	"innies":         {RuleInnies, 2.8}, // derived from killer cages (layouts.Model.Innies)
 }
 
 // RatesRule reports whether rules of the kind (layouts.Rule.Kind, the
@@ -138,7 +139,7 @@ func (s *solver) ruleKeep(ri int, cand []uint64, keep []uint64) {
 				keep[1] |= ys
 			}
 		}
-	case "killer":
+	case "killer", "innies":
 		for i := range k {
 			keep[i] = 0
 		}
@@ -180,6 +181,60 @@ func assignments(k []int, cand []uint64) int {
 		}
 	}
 	return p
+}
+
+// killerLocked finds a digit that every assignment of a cage needs and
+// that is not placed in it yet (killer locked candidates): it lies in
+// one of the cage's cells that can hold it, so it leaves every other
+// cell that sees all of those. A cage inside a box that needs a 1 and a
+// 2 takes them from the rest of the box, which singles and the cage's
+// combinations alone leave to a trial.
+func (s *solver) killerLocked(st *Step) bool {
+	var keep [64]uint64
+	var at []int
+	for ri := range s.rules {
+		r := &s.rules[ri]
+		k := r.Cells
+		if r.Kind != "killer" && r.Kind != "innies" || len(k) > len(keep) || s.n > 16 && assignments(k, s.cand) > maxAssignments {
+			continue
+		}
+		var free, placed uint64
+		for _, c := range k {
+			if s.val[c] != 0 {
+				placed |= bit(int(s.val[c]))
+			} else {
+				free |= s.cand[c]
+			}
+		}
+		for d := range digits(free &^ placed) {
+			// Needed: without d in the cage, no assignment is left.
+			at = at[:0]
+			for _, c := range k {
+				if s.val[c] == 0 && s.cand[c]&bit(d) != 0 {
+					at = append(at, c)
+					s.cand[c] &^= bit(d)
+				}
+			}
+			s.ruleKeep(ri, s.cand, keep[:len(k)])
+			for _, c := range at {
+				s.cand[c] |= bit(d)
+			}
+			if keep[0] != 0 {
+				continue
+			}
+			var elims []Move
+			for _, c := range s.m.Peers[at[0]] {
+				if s.val[c] == 0 && s.cand[c]&bit(d) != 0 && s.seesAll(c, at) {
+					elims = append(elims, s.mv(c, d))
+				}
+			}
+			if len(elims) > 0 {
+				*st = Step{Technique: RuleKillerLocked, Weight: 2.7, Units: []string{r.Name}, Eliminations: elims, Cells: s.positions(at...)}
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // killerBounds keeps, for each cell of a cage summing to sum, the digits

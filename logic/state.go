@@ -81,7 +81,9 @@ type fishG struct {
 }
 
 func newSolver(m *layouts.Model) *solver {
-	s := &solver{m: m, n: m.N, all: ^uint64(0) >> (64 - m.N), rules: m.Rules}
+	// The rules, and after them the cages the full units imply (the 45
+	// rule), which a person reads off a killer as well.
+	s := &solver{m: m, n: m.N, all: ^uint64(0) >> (64 - m.N), rules: append(slices.Clip(m.Rules), m.Innies()...)}
 	nc := len(m.Cells)
 	s.cand = make([]uint64, nc)
 	s.val = make([]uint8, nc)
@@ -102,14 +104,14 @@ func newSolver(m *layouts.Model) *solver {
 	s.ts.inDirty = make([]uint32, len(s.full))
 	s.pairRel = pairRelations(m)
 	s.cellRules = make([][]int32, nc)
-	for ri, r := range m.Rules {
+	for ri, r := range s.rules {
 		for _, c := range r.Cells {
 			if !slices.Contains(s.cellRules[c], int32(ri)) {
 				s.cellRules[c] = append(s.cellRules[c], int32(ri))
 			}
 		}
 	}
-	s.ts.fresh = make([]uint32, len(m.Rules))
+	s.ts.fresh = make([]uint32, len(s.rules))
 	// Locks: a full unit and any unit that shares 2+ cells with it
 	// without lying inside it.
 	for _, u := range s.full {

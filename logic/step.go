@@ -116,6 +116,8 @@ const (
 	HiddenSingle       = "hidden single"
 	NakedSingle        = "naked single"
 	RuleKiller         = "killer combinations"
+	RuleKillerLocked   = "killer locked candidates"
+	RuleInnies         = "innies"
 	RuleThermo         = "thermo bounds"
 	RuleKropki         = "kropki pairs"
 	RuleParity         = "parity"
@@ -169,6 +171,8 @@ func Techniques() []Technique {
 		{RuleNonconsecutive, 2.4, "neighbours keep the digits with a non-consecutive partner"},
 		{RuleKiller, 2.5, "a cage's cells keep the digits of some assignment of distinct digits with its sum"},
 		{Pointing, 2.6, "a digit confined, within a box, to its meeting with another unit leaves the rest of that unit"},
+		{RuleKillerLocked, 2.7, "a digit that every combination of a cage needs leaves the cells that see all of the cage's cells that can hold it"},
+		{RuleInnies, 2.8, "killer combinations of the cage a full unit implies: its cells outside the cages wholly inside it sum to the rest (the 45 rule)"},
 		{Claiming, 2.8, "the same from a row, column or region: any full unit meeting any other unit, across grids too"},
 		{NakedPair, 3.0, "two cells of a unit with the same two candidates"},
 		{XWing, 3.2, "fish of size 2: rows against columns of one grid"},
