@@ -299,9 +299,9 @@ func batch(ctx context.Context, e *env, in *inputFlags, ef *engineFlags, do work
 	case emitErr != nil:
 		return t, emitErr
 	case ctx.Err() != nil && stopName() == "timed out":
-		return t, &exitError{exitTimeout, fmt.Sprintf("timed out after %v with %d puzzles done", ef.Timeout, t.puzzles-t.stopped)}
+		return t, &exitError{exitTimeout, fmt.Sprintf("timed out after %v with %s done", ef.Timeout, puzzles(t.puzzles-t.stopped))}
 	case ctx.Err() != nil:
-		return t, &exitError{exitTimeout, fmt.Sprintf("interrupted with %d puzzles done", t.puzzles-t.stopped)}
+		return t, &exitError{exitTimeout, fmt.Sprintf("interrupted with %s done", puzzles(t.puzzles-t.stopped))}
 	}
 	return t, nil
 }
@@ -1022,3 +1022,11 @@ func (c countingReader) Read(p []byte) (int, error) {
 }
 
 func (c countingReader) Close() error { return c.r.Close() }
+
+// puzzles is "1 puzzle" or "N puzzles".
+func puzzles(n int) string {
+	if n == 1 {
+		return "1 puzzle"
+	}
+	return strconv.Itoa(n) + " puzzles"
+}

@@ -109,7 +109,7 @@ func (c *exportCmd) Run(e *env) error {
 	}
 	switch {
 	case e.ctx.Err() != nil:
-		return &exitError{exitTimeout, fmt.Sprintf("interrupted after %d puzzles", max(fs.n-1, 0))}
+		return &exitError{exitTimeout, fmt.Sprintf("interrupted after %s", puzzles(max(fs.n-1, 0)))}
 	case runErr != nil:
 		var xe *exitError
 		if errors.As(runErr, &xe) {

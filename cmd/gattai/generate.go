@@ -207,9 +207,9 @@ func (c *generateCmd) Run(e *env) error {
 	var xe *exitError
 	switch {
 	case ctx.Err() != nil && e.ctx.Err() != nil:
-		return &exitError{exitTimeout, fmt.Sprintf("interrupted with %d puzzles made", made)}
+		return &exitError{exitTimeout, fmt.Sprintf("interrupted with %s made", puzzles(made))}
 	case ctx.Err() != nil:
-		msg := fmt.Sprintf("timed out after %v with %d puzzles made", c.Timeout, made)
+		msg := fmt.Sprintf("timed out after %v with %s made", c.Timeout, puzzles(made))
 		if made == 0 && opts.MinGivens == 0 {
 			// The last removals of a minimal puzzle are the hardest counts.
 			msg += " (a minimal puzzle's last removals can take long here: --no-minimal or --min-givens N stops sooner)"

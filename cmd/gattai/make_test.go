@@ -201,7 +201,7 @@ func TestGenerateStreams(t *testing.T) {
 	out := &firstWrite{stop: cancel}
 	var errs bytes.Buffer
 	code := run(ctx, []string{"generate", "--size", "4", "--seed", "1", "-n", "100", "--jobs", "1"}, env{stdin: strings.NewReader(""), stdout: out, stderr: &errs})
-	if want := "1.2......1.3....\n"; code != exitTimeout || out.String() != want || errs.String() != "gattai: interrupted with 1 puzzles made\n" {
+	if want := "1.2......1.3....\n"; code != exitTimeout || out.String() != want || errs.String() != "gattai: interrupted with 1 puzzle made\n" {
 		t.Errorf("exit %d, %q, %q; want exit %d, %q", code, out.String(), errs.String(), exitTimeout, want)
 	}
 }
