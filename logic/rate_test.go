@@ -122,6 +122,11 @@ func TestUnavailable(t *testing.T) {
 	if !errors.Is(err, logic.ErrUnavailable) || err.Error() != "rating unavailable: rule kind sandwich" {
 		t.Errorf("rate with an unknown rule kind: %v", err)
 	}
+	// Every kind without a technique is named, once.
+	m.Rules = append(m.Rules, layouts.Rule{Kind: "xsum", Name: "xsum row 2", Cells: m.Units[1].Cells}, layouts.Rule{Kind: "sandwich", Name: "sandwich row 3", Cells: m.Units[2].Cells})
+	if _, err = logic.Rate(t.Context(), p); !errors.Is(err, logic.ErrUnavailable) || err.Error() != "rating unavailable: rule kinds sandwich, xsum" {
+		t.Errorf("rate with two unknown rule kinds: %v", err)
+	}
 	// RatesRule says so beforehand, and agrees for a kind it rates.
 	if logic.RatesRule("sandwich") || !logic.RatesRule("killer") {
 		t.Errorf("RatesRule: sandwich %v, killer %v", logic.RatesRule("sandwich"), logic.RatesRule("killer"))

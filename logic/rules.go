@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
+	"strings"
 
 	"gattai/layouts"
 )
@@ -35,15 +37,22 @@ func RatesRule(kind string) bool {
 	return ok
 }
 
-// supported returns an error naming the first rule kind of m that has
-// no technique.
+// supported returns an error naming the rule kinds of m that have no
+// technique, in the order of their first rules.
 func supported(m *layouts.Model) error {
+	var kinds []string
 	for _, r := range m.Rules {
-		if _, ok := ruleKinds[r.Kind]; !ok {
-			return fmt.Errorf("%w: rule kind %s", ErrUnavailable, r.Kind)
+		if _, ok := ruleKinds[r.Kind]; !ok && !slices.Contains(kinds, r.Kind) {
+			kinds = append(kinds, r.Kind)
 		}
 	}
-	return nil
+	switch len(kinds) {
+	case 0:
+		return nil
+	case 1:
+		return fmt.Errorf("%w: rule kind %s", ErrUnavailable, kinds[0])
+	}
+	return fmt.Errorf("%w: rule kinds %s", ErrUnavailable, strings.Join(kinds, ", "))
 }
 
 // rule finds the first rule of the given kind that removes candidates.
