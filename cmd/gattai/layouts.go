@@ -106,6 +106,20 @@ func drawLayout(m *layouts.Model) string {
 	if len(l.Regions) > 0 {
 		fmt.Fprintf(&b, "  %d extra region(s)\n", len(l.Regions))
 	}
+	if len(l.Constraints) > 0 {
+		// By kind, in the order of their first constraints.
+		var kinds []string
+		count := map[string]int{}
+		for _, c := range l.Constraints {
+			if count[c.Kind]++; count[c.Kind] == 1 {
+				kinds = append(kinds, c.Kind)
+			}
+		}
+		for i, k := range kinds {
+			kinds[i] = fmt.Sprintf("%d %s", count[k], k)
+		}
+		fmt.Fprintf(&b, "  constraints: %s\n", strings.Join(kinds, ", "))
+	}
 	cover := make([]int, len(m.Cells))
 	for _, gc := range m.GridCells {
 		for _, c := range gc {

@@ -219,8 +219,13 @@ func TestLayoutsCommand(t *testing.T) {
 		t.Errorf("list --box 2x3: exit %d: %s\n%s", code, errs, out)
 	}
 	out, _, code = runGattai(t, "", "layouts", "show", "samurai")
-	if code != 0 || !strings.Contains(out, "grid 5 at r13c13") {
+	if code != 0 || !strings.Contains(out, "grid 5 at r13c13") || strings.Contains(out, "constraints") {
 		t.Errorf("show: exit %d\n%s", code, out)
+	}
+	// A layout file's constraints are counted by kind.
+	out, _, code = runGattai(t, "", "layouts", "show", "--layout-file", td("variants", "killer-samurai.json"))
+	if code != 0 || !strings.Contains(out, "\n  constraints: 109 killer\n") {
+		t.Errorf("show --layout-file: exit %d\n%s", code, out)
 	}
 	file, _, code := runGattai(t, "", "layouts", "show", "samurai", "--as-file")
 	if code != 0 {
