@@ -26,6 +26,10 @@ type Source struct {
 	Header string // Euler's "Grid 01" line
 	Style  Style  // how a rows puzzle was written
 
+	// Title and Author are a setter's link's (package links), which the
+	// links written of the puzzle keep.
+	Title, Author string
+
 	// Ambiguous, for a canvas whose layout was detected, names the other
 	// built-ins that it fits, with the flags that choose them: "a
 	// classic 12x12 grid (--size 12)". A caller may show it when the

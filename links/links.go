@@ -50,21 +50,22 @@ func sudokupadLink(text []byte) bool {
 // Auto, of the site it looks like. The text, trimmed, starts at
 // line:col of the input name; errors are *layouts.ParseError there (see
 // doc.go). The puzzle's Source is name and line, in rows form for one
-// grid, canvas for several.
+// grid, canvas for several, with the link's title and author.
 func Parse(name string, line, col int, site Site, text []byte) (*Puzzle, error) {
 	var p *layouts.Puzzle
 	var notes []string
+	var title, author string
 	var err error
 	switch {
 	case site == FPuzzles || site == Auto && fpuzzles.Detect(text):
 		var fp *fpuzzles.Puzzle
 		if fp, err = fpuzzles.Parse(name, text); err == nil {
-			p, notes = fp.Puzzle, fp.Notes
+			p, notes, title, author = fp.Puzzle, fp.Notes, fp.Title, fp.Author
 		}
 	case site == SudokuPad || site == Auto && sudokupadLink(text):
 		var sp *sudokupad.Puzzle
 		if sp, err = sudokupad.Parse(name, text); err == nil {
-			p, notes = sp.Puzzle, sp.Notes
+			p, notes, title, author = sp.Puzzle, sp.Notes, sp.Title, sp.Author
 		}
 	case text[0] == '{' && !json.Valid(text):
 		// Broken JSON, of either site: its syntax error, where it is.
@@ -96,7 +97,7 @@ func Parse(name string, line, col int, site Site, text []byte) (*Puzzle, error) 
 		}
 		return nil, &layouts.ParseError{File: name, Line: line, Col: col, Err: err}
 	}
-	p.Source = layouts.Source{File: name, Line: line, Format: layouts.FormatRows}
+	p.Source = layouts.Source{File: name, Line: line, Format: layouts.FormatRows, Title: title, Author: author}
 	if len(p.Model.Layout.Grids) > 1 {
 		p.Source.Format = layouts.FormatCanvas
 	}

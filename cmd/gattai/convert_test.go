@@ -5,6 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gattai/fpuzzles"
+	"gattai/layouts"
+	"gattai/sudokupad"
 )
 
 // convert writes the puzzles themselves: every format reads back as the
@@ -86,5 +90,35 @@ func TestConvertUnsolved(t *testing.T) {
 	out, errs, code = runGattai(t, "12x\n"+givens, "convert", "--to", "line")
 	if code != exitBadInput || !strings.HasSuffix(out, givens) || !strings.Contains(errs, "-:1:") {
 		t.Errorf("bad input: exit %d, %q, %q", code, out, errs)
+	}
+}
+
+// A link's title and author go into the links written of it.
+func TestConvertKeepsTitle(t *testing.T) {
+	m, err := layouts.Compile(layouts.Classic(9, layouts.DefaultBox(9)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := layouts.NewPuzzle(m)
+	p.Givens[0] = 5
+	link, err := sudokupad.Link(p, sudokupad.WriteOptions{Title: "Five & more", Author: "A. Setter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fp, errs, code := runGattai(t, link, "convert", "--to", "fpuzzles")
+	if code != 0 {
+		t.Fatalf("to f-puzzles: exit %d, %s", code, errs)
+	}
+	q, err := fpuzzles.Parse("", []byte(strings.TrimSpace(fp)))
+	if err != nil || q.Title != "Five & more" || q.Author != "A. Setter" {
+		t.Errorf("f-puzzles link: title %q, author %q, %v", q.Title, q.Author, err)
+	}
+	sp, errs, code := runGattai(t, fp, "convert", "--to", "sudokupad")
+	if code != 0 {
+		t.Fatalf("back to SudokuPad: exit %d, %s", code, errs)
+	}
+	r, err := sudokupad.Parse("", []byte(strings.TrimSpace(sp)))
+	if err != nil || r.Title != "Five & more" || r.Author != "A. Setter" {
+		t.Errorf("SudokuPad link: title %q, author %q, %v", r.Title, r.Author, err)
 	}
 }

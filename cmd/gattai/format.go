@@ -29,12 +29,13 @@ var toFormats = strings.Split(reflect.TypeFor[toFlags]().Field(0).Tag.Get("enum"
 
 // linkWriters write a puzzle, and its solution if g is not nil, as a
 // setter's link.
+// A link read keeps its title and author.
 var linkWriters = map[string]func(p *layouts.Puzzle, g *layouts.Grid) (string, error){
 	"fpuzzles": func(p *layouts.Puzzle, g *layouts.Grid) (string, error) {
-		return fpuzzles.Link(p, fpuzzles.WriteOptions{Solution: g})
+		return fpuzzles.Link(p, fpuzzles.WriteOptions{Title: p.Source.Title, Author: p.Source.Author, Solution: g})
 	},
 	"sudokupad": func(p *layouts.Puzzle, g *layouts.Grid) (string, error) {
-		return sudokupad.Link(p, sudokupad.WriteOptions{Solution: g})
+		return sudokupad.Link(p, sudokupad.WriteOptions{Title: p.Source.Title, Author: p.Source.Author, Solution: g})
 	},
 }
 
