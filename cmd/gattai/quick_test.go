@@ -379,7 +379,7 @@ func FuzzQuickParse(f *testing.F) {
 		{"count", "a.txt"}, {"count", "--engine", "sat", "a.txt", "a.txt"}, {"solve", "-j", "2", "--", "-"},
 		{"generate", "--count=2", "--symmetry", "rotate90"}, {"rate", "--no-uniqueness", "--to", "json"},
 		{"count", "--no-verify", "--timeout", "3s"}, {"completion", "bash"}, {"decode", "a.txt", "x"},
-		{"hint", "medium", "--", "--no-first"},
+		{"hint", "medium", "--", "--no-first"}, {"convert", "--to", "svg", "-o", "a.txt", "a.txt"},
 	} {
 		b := []byte{byte(slices.Index(commands, line[0]))}
 		for _, w := range line[1:] {
