@@ -217,7 +217,11 @@
 //     11.36/269.5/102/34.
 //   - the guess's other configuration tried first (the weights then
 //     grow along other branches; counting to 2 visits both anyway):
-//     11.51/442.0/216/23, Gattai-8 296 to 206.
+//     11.51/442.0/216/23, Gattai-8 296 to 206. Most guesses come before
+//     the first solution (samurai set 8.4 of 11.4, sumo set 148 of 270,
+//     shogun set 42 of 72), but a count to 2 of a unique puzzle visits
+//     the whole tree in any value order: a better order of the values
+//     would move the total only through the weights.
 //   - counting independent parts apart (the unsolved boards that share
 //     no unsolved box, each part searched alone, the counts multiplied;
 //     a third of the samurai set's choices and three quarters of the sumo
