@@ -39,14 +39,7 @@ func (c *convertCmd) Run(e *env) error {
 			case c.json():
 				return report.Write(w, jsonRecord(r, stop, false))
 			case c.link() && ok:
-				buf.Reset()
-				if err := c.writeLink(&buf, r.puzzle, nil); err != nil {
-					r.err = err // a Samurai as an f-puzzles link
-					failed(e, w, r, errorText(r))
-					return nil
-				}
-				_, err := w.Write(buf.Bytes())
-				return err
+				return writeWhole(e, w, r, &buf, func(b *bytes.Buffer) error { return c.writeLink(b, r.puzzle, nil) })
 			case c.svg() && ok:
 				return writeSVG(pics, r.where(), r.puzzle, nil)
 			}
@@ -62,14 +55,7 @@ func (c *convertCmd) Run(e *env) error {
 			case r.err != nil:
 				failed(e, w, r, errorText(r))
 			default:
-				buf.Reset()
-				if err := layouts.WritePuzzle(&buf, c.textFormatAt(r.puzzle, n)); err != nil {
-					r.err = err // a Samurai in POJ form
-					failed(e, w, r, errorText(r))
-					return nil
-				}
-				_, err := w.Write(buf.Bytes())
-				return err
+				return writeWhole(e, w, r, &buf, func(b *bytes.Buffer) error { return layouts.WritePuzzle(b, c.textFormatAt(r.puzzle, n)) })
 			}
 			return nil
 		}, false)

@@ -46,14 +46,7 @@ func (c *solveCmd) Run(e *env) error {
 				}
 				return report.Write(w, rec)
 			case c.link() && stop == "" && r.err == nil && r.out.Count == 1:
-				buf.Reset()
-				if err := c.writeLink(&buf, r.puzzle, &r.out.Grid); err != nil {
-					r.err = err // a Samurai as an f-puzzles link
-					failed(e, w, r, errorText(r))
-					return nil
-				}
-				_, err := w.Write(buf.Bytes())
-				return err
+				return writeWhole(e, w, r, &buf, func(b *bytes.Buffer) error { return c.writeLink(b, r.puzzle, &r.out.Grid) })
 			case c.svg() && stop == "" && r.err == nil && r.out.Count == 1:
 				return writeSVG(pics, r.where(), r.puzzle, &r.out.Grid)
 			}
@@ -79,20 +72,28 @@ func (c *solveCmd) Run(e *env) error {
 			case r.out.Count > 1:
 				failed(e, w, r, r.where()+": more than one solution (--first prints one, --explain shows where two differ)")
 			default:
-				buf.Reset()
-				if err := layouts.WriteGrid(&buf, c.textFormatAt(r.puzzle, n), r.out.Grid); err != nil {
-					r.err = err // a Samurai in POJ form
-					failed(e, w, r, errorText(r))
-					return nil
-				}
-				_, err := w.Write(buf.Bytes())
-				return err
+				return writeWhole(e, w, r, &buf, func(b *bytes.Buffer) error { return layouts.WriteGrid(b, c.textFormatAt(r.puzzle, n), r.out.Grid) })
 			}
 			return nil
 		}, true)
 	if cerr := pics.close(); err == nil {
 		err = cerr
 	}
+	return err
+}
+
+// writeWhole writes r's record, which put writes into buf, whole: when
+// put fails, the format cannot hold the puzzle (a Samurai as an
+// f-puzzles link, or in POJ form), and r fails with that error as its
+// record instead.
+func writeWhole(e *env, w *bufio.Writer, r *record, buf *bytes.Buffer, put func(*bytes.Buffer) error) error {
+	buf.Reset()
+	if err := put(buf); err != nil {
+		r.err = err
+		failed(e, w, r, errorText(r))
+		return nil
+	}
+	_, err := w.Write(buf.Bytes())
 	return err
 }
 
