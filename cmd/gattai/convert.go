@@ -20,7 +20,7 @@ type convertCmd struct {
 }
 
 func (c *convertCmd) Run(e *env) error {
-	n, sep := 0, ""
+	var texts textRecords
 	var buf bytes.Buffer // a record, whole: the format may not fit the puzzle
 	out, pics := c.outputs(e, &c.outputFlags, "puzzle")
 	defer pics.abort()
@@ -43,12 +43,7 @@ func (c *convertCmd) Run(e *env) error {
 			case c.svg() && ok:
 				return writeSVG(pics, r.where(), r.puzzle, nil)
 			}
-			if r.puzzle != nil {
-				sep = c.textFormat(r.puzzle).Source.Format.Separator()
-			}
-			if n++; n > 1 && !c.link() && !c.svg() {
-				w.WriteString(sep) // canvas and rows puzzles need a blank line between
-			}
+			n := texts.next(w, &c.toFlags, r.puzzle)
 			switch {
 			case stop != "":
 				stoppedText(w, r, stop)

@@ -85,6 +85,27 @@ func writeSVG(fs *files, where string, p *layouts.Puzzle, g *layouts.Grid) error
 	return fs.done(o, nil)
 }
 
+// textRecords numbers a batch's text records, from 1, and writes the
+// blank line that canvas and rows puzzles need between them (none
+// between links, nor among the records of failures beside pictures).
+type textRecords struct {
+	n   int
+	sep string
+}
+
+// next writes the separator before a record of p (nil for a record
+// with no puzzle read, which takes the last one's), and returns its
+// number.
+func (t *textRecords) next(w *bufio.Writer, f *toFlags, p *layouts.Puzzle) int {
+	if p != nil {
+		t.sep = f.textFormat(p).Source.Format.Separator()
+	}
+	if t.n++; t.n > 1 && !f.link() && !f.svg() {
+		w.WriteString(t.sep)
+	}
+	return t.n
+}
+
 // json reports whether records are JSON Lines.
 func (f *toFlags) json() bool { return f.To == "json" }
 

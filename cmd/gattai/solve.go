@@ -25,7 +25,7 @@ func (c *solveCmd) Run(e *env) error {
 	if c.First {
 		limit = 1
 	}
-	n, sep := 0, ""
+	var texts textRecords
 	var buf bytes.Buffer // a record, whole: the format may not fit the puzzle
 	out, pics := c.outputs(e, &c.outputFlags, "solution")
 	defer pics.abort()
@@ -50,12 +50,7 @@ func (c *solveCmd) Run(e *env) error {
 			case c.svg() && stop == "" && r.err == nil && r.out.Count == 1:
 				return writeSVG(pics, r.where(), r.puzzle, &r.out.Grid)
 			}
-			if r.puzzle != nil {
-				sep = c.textFormat(r.puzzle).Source.Format.Separator()
-			}
-			if n++; n > 1 {
-				w.WriteString(sep) // canvas and rows puzzles need a blank line between
-			}
+			n := texts.next(w, &c.toFlags, r.puzzle)
 			switch {
 			case stop != "":
 				stoppedText(w, r, stop)

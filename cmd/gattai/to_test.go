@@ -276,3 +276,21 @@ func TestShortSudokuPadLink(t *testing.T) {
 		}
 	}
 }
+
+// Links are one a line: the records of puzzles without one come one a
+// line too, with no blank line between them that rows input would want.
+func TestLinkFailuresOneALine(t *testing.T) {
+	rows := "12345678.\n........9\n" + strings.Repeat(".........\n", 7)
+	for _, cmd := range []string{"solve", "convert"} {
+		in := rows + "\n" + rows
+		args := []string{cmd, "--to", "fpuzzles"}
+		if cmd == "convert" {
+			in = "12x\n\n12x\n" // bad input: convert solves nothing
+			args = append(args, "--size", "4")
+		}
+		out, _, _ := runGattai(t, in, args...)
+		if strings.Count(out, "\n") != 2 || !strings.HasPrefix(out, "# ") || strings.Contains(out, "\n\n") {
+			t.Errorf("%s: %q, want two records, one a line", cmd, out)
+		}
+	}
+}
