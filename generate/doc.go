@@ -128,15 +128,15 @@
 // cells) no count met the bound: their puzzles are as before.
 //
 // A third of the cells is below the minimal puzzles of the biggest
-// boards, though (about 280 givens of a 25x25's 625): there nearly
-// every removal's count fails after thousands of nodes, and a 25x25
-// with a floor of a third took 41 s, a 16x16 samurai 4.4 s, a 36x36
-// more than two minutes. So with a floor the counts share a budget
-// too (reduceNodes), which stops the removals near their first run of
-// failures: 1.1 s (293 givens instead of 277), 0.44 s (444 instead of
-// 406) and 2.5 s. The 9x9 layouts and the 12x12 and 16x16 classics
-// spend far less, and a 16x16 twodoku reaches the same puzzle: theirs
-// are as before.
+// boards, though (a 25x25's have some 45% of its cells): there nearly
+// every removal's count fails after thousands of nodes, and a floor of
+// a third took tens of seconds on a 25x25 or a 16x16 samurai, minutes
+// on a 36x36. So with a floor the counts share a budget too
+// (reduceNodes), which stops the removals near their first run of
+// failures, in about a second, with a few more givens. The 9x9
+// layouts and the 12x12 and 16x16 classics spend far less, and a
+// 16x16 twodoku reaches the same puzzle: theirs are as before (the
+// figures are in the commit that made the budget).
 //
 // # Kinds
 //

@@ -28,7 +28,7 @@ type Options struct {
 	// (see Reduce): the puzzle is then unique but not necessarily
 	// minimal. 0, the default, makes minimal puzzles. A minimal 25x25
 	// takes minutes, its last removals hard counts; with MinGivens a
-	// third of its cells, about a second (some 290 givens).
+	// third of its cells, about a second.
 	MinGivens int
 
 	// Kinds are the constraint kinds to add (see Kinds): rule kinds

@@ -208,12 +208,9 @@ const (
 // counts have spent reduceNodes in all. The puzzle stays unique (every
 // removal kept was proved), with a few more givens, and the last
 // removals of a sparse puzzle, the hardest counts, cost a bounded
-// time: a third of a 25x25's cells lies below its minimal puzzles
-// (about 280 givens), where each removal's count takes thousands of
-// nodes and nearly all fail, so a floor there took a minute, 16x16
-// Samurai five seconds; the budget stops them near their first run of
-// failures, in about a second. Smaller boards and multi-grids of 9x9
-// spend a few thousand nodes in all: their puzzles are as before.
+// time (see doc.go: a third of a 25x25's cells lies below its minimal
+// puzzles, where nearly every removal's count fails after thousands of
+// nodes).
 func Reduce(ctx context.Context, c Counter, p *layouts.Puzzle, rng *rand.Rand, sym Symmetry, floor int) error {
 	orbits, err := Orbits(p.Model, sym)
 	if err != nil {
