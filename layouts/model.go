@@ -99,19 +99,7 @@ func (m *Model) Full(u int) bool { return len(m.Units[u].Cells) == m.N }
 // unit's order.
 func (m *Model) Innies() []Rule {
 	n := m.N
-	cage := make([]int, len(m.Cells)) // cell -> its cage's rule + 1; -1 if in two
-	for i := range m.Rules {
-		if m.Rules[i].Kind != "killer" {
-			continue
-		}
-		for _, c := range m.Rules[i].Cells {
-			if cage[c] != 0 {
-				cage[c] = -1
-			} else {
-				cage[c] = i + 1
-			}
-		}
-	}
+	cage := m.cageOf()
 	inUnit := make([]bool, len(m.Cells))
 	var out []Rule
 	for u := range m.Units {
@@ -150,6 +138,87 @@ func (m *Model) Innies() []Rule {
 		}
 	}
 	return out
+}
+
+// Outies are the cages that the full units imply from outside, as
+// rules of kind "innies" named for their unit: when the killer cages
+// that meet a full unit cover it, each cell of it in one cage, their
+// cells outside it sum to those cages' sums less n(n+1)/2. They make a
+// cage only when they must differ, every two of them peers. They are
+// in the order of the units, their cells in the order of the cages.
+func (m *Model) Outies() []Rule {
+	n := m.N
+	cage := m.cageOf()
+	inUnit := make([]bool, len(m.Cells))
+	var out []Rule
+	for u := range m.Units {
+		if !m.Full(u) {
+			continue
+		}
+		cells := m.Units[u].Cells
+		for _, c := range cells {
+			inUnit[c] = true
+		}
+		var met []int // the cages' rules, each once
+		covered := true
+		for _, c := range cells {
+			if cage[c] <= 0 {
+				covered = false
+				break
+			}
+			if !slices.Contains(met, cage[c]-1) {
+				met = append(met, cage[c]-1)
+			}
+		}
+		var rest []int
+		sum := -n * (n + 1) / 2
+		for _, ri := range met {
+			sum += m.Rules[ri].Sum
+			for _, c := range m.Rules[ri].Cells {
+				if !inUnit[c] {
+					rest = append(rest, c)
+				}
+			}
+		}
+		for _, c := range cells {
+			inUnit[c] = false
+		}
+		if covered && len(rest) > 0 && m.peersAll(rest) {
+			out = append(out, Rule{Kind: "innies", Name: "outies of " + m.Units[u].Name, Cells: rest, Sum: sum})
+		}
+	}
+	return out
+}
+
+// cageOf maps each cell to its killer cage's rule + 1: 0 if in none,
+// -1 if in two.
+func (m *Model) cageOf() []int {
+	cage := make([]int, len(m.Cells))
+	for i := range m.Rules {
+		if m.Rules[i].Kind != "killer" {
+			continue
+		}
+		for _, c := range m.Rules[i].Cells {
+			if cage[c] != 0 {
+				cage[c] = -1
+			} else {
+				cage[c] = i + 1
+			}
+		}
+	}
+	return cage
+}
+
+// peersAll reports whether every two of cells are peers.
+func (m *Model) peersAll(cells []int) bool {
+	for i, a := range cells {
+		for _, b := range cells[i+1:] {
+			if _, ok := slices.BinarySearch(m.Peers[a], b); !ok {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Cell returns the cell at canvas position p, if p is a cell.

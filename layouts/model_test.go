@@ -313,3 +313,60 @@ func TestInnies(t *testing.T) {
 		t.Errorf("innies:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestOuties: the cages that cover a full unit leave, outside it, cells
+// summing to their sums less the unit's; a cage only when those cells
+// must differ.
+func TestOuties(t *testing.T) {
+	pos := func(s string) Pos {
+		p, err := ParsePos(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		name string
+		cs   []Constraint
+		want []string
+	}{
+		{"one cell out", []Constraint{
+			{Kind: "killer", Sum: 6, Cells: []Pos{pos("r1c1"), pos("r1c2"), pos("r2c1")}},
+			{Kind: "killer", Sum: 7, Cells: []Pos{pos("r1c3"), pos("r1c4")}},
+		}, []string{"outies of row 1: r2c1 = 3"}},
+		{"two peers out", []Constraint{
+			{Kind: "killer", Sum: 5, Cells: []Pos{pos("r1c1"), pos("r2c1")}},
+			{Kind: "killer", Sum: 5, Cells: []Pos{pos("r1c2"), pos("r2c2")}},
+			{Kind: "killer", Sum: 5, Cells: []Pos{pos("r1c3"), pos("r1c4")}},
+		}, []string{"outies of row 1: r2c1 r2c2 = 5"}},
+		{"two apart out: no cage", []Constraint{
+			{Kind: "killer", Sum: 5, Cells: []Pos{pos("r1c1"), pos("r2c1")}},
+			{Kind: "killer", Sum: 7, Cells: []Pos{pos("r1c2"), pos("r1c3"), pos("r3c3")}},
+			{Kind: "killer", Sum: 4, Cells: []Pos{pos("r1c4")}},
+		}, nil},
+		{"a cell of no cage: none", []Constraint{
+			{Kind: "killer", Sum: 6, Cells: []Pos{pos("r1c1"), pos("r1c2"), pos("r2c1")}},
+			{Kind: "killer", Sum: 4, Cells: []Pos{pos("r1c3")}},
+		}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l := Classic(4, DefaultBox(4))
+			l.Constraints = tc.cs
+			m, err := Compile(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, r := range m.Outies() {
+				var ps []string
+				for _, c := range r.Cells {
+					ps = append(ps, m.Cells[c].String())
+				}
+				got = append(got, fmt.Sprintf("%s: %s = %d", r.Name, strings.Join(ps, " "), r.Sum))
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("outies %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

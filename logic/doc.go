@@ -85,9 +85,11 @@
 //     the cells that see every cell of the cage that can hold it (a
 //     cage in a box that needs a 1 takes it from the rest of the box,
 //     which without this took a depth-1 trial, 8.5 and up), and innies
-//     (the 45 rule): the cells of a full unit outside the cages wholly
-//     inside it make a cage of the rest of its sum (layouts.Model.Innies),
-//     whose combinations go as a cage's do, in trials too. A model with a rule kind not listed here is
+//     and outies (the 45 rule): the cells of a full unit outside the
+//     cages wholly inside it make a cage of the rest of its sum, and the
+//     cells outside it of the cages that cover it one of their excess,
+//     when they must differ (layouts.Model.Innies and Outies); their
+//     combinations go as a cage's do, in trials too. A model with a rule kind not listed here is
 //     refused with ErrUnavailable ("rating unavailable: rule kind X"),
 //     never rated with steps that ignore a rule. Kinds that compile to
 //     units (diagonal, region, jigsaw, antiknight, antiking) need nothing
@@ -140,7 +142,7 @@
 //	killer combinations   2.5
 //	pointing              2.6
 //	killer locked         2.7
-//	innies                2.8
+//	innies and outies     2.8
 //	claiming              2.8
 //	naked pair            3.0
 //	x-wing                3.2

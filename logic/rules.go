@@ -25,7 +25,7 @@ var ruleKinds = map[string]struct {
 	"kropki":         {RuleKropki, 2.4},
 	"nonconsecutive": {RuleNonconsecutive, 2.4},
 	"killer":         {RuleKiller, 2.5},
-	"innies":         {RuleInnies, 2.8}, // derived from killer cages (layouts.Model.Innies)
+	"innies":         {RuleInnies, 2.8}, // derived from killer cages (layouts.Model.Innies, Outies)
 }
 
 // RatesRule reports whether rules of the kind (layouts.Rule.Kind, the

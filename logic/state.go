@@ -82,8 +82,8 @@ type fishG struct {
 
 func newSolver(m *layouts.Model) *solver {
 	// The rules, and after them the cages the full units imply (the 45
-	// rule), which a person reads off a killer as well.
-	s := &solver{m: m, n: m.N, all: ^uint64(0) >> (64 - m.N), rules: append(slices.Clip(m.Rules), m.Innies()...)}
+	// rule, inside and out), which a person reads off a killer as well.
+	s := &solver{m: m, n: m.N, all: ^uint64(0) >> (64 - m.N), rules: slices.Concat(m.Rules, m.Innies(), m.Outies())}
 	nc := len(m.Cells)
 	s.cand = make([]uint64, nc)
 	s.val = make([]uint8, nc)

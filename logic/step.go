@@ -117,7 +117,7 @@ const (
 	NakedSingle        = "naked single"
 	RuleKiller         = "killer combinations"
 	RuleKillerLocked   = "killer locked candidates"
-	RuleInnies         = "innies"
+	RuleInnies         = "innies and outies"
 	RuleThermo         = "thermo bounds"
 	RuleKropki         = "kropki pairs"
 	RuleParity         = "parity"
@@ -173,7 +173,7 @@ func Techniques() []Technique {
 		{Pointing, 2.6, "a digit confined, within a box, to its meeting with another unit leaves the rest of that unit"},
 		{Claiming, 2.8, "the same from a row, column or region: any full unit meeting any other unit, across grids too"},
 		{RuleKillerLocked, 2.7, "a digit that every combination of a cage needs leaves the cells that see all of the cage's cells that can hold it"},
-		{RuleInnies, 2.8, "killer combinations of the cage a full unit implies: its cells outside the cages wholly inside it sum to the rest (the 45 rule)"},
+		{RuleInnies, 2.8, "killer combinations of the cages a full unit implies (the 45 rule): its cells outside the cages wholly inside it sum to the rest, and the cells outside it of the cages that cover it sum to their excess"},
 		{NakedPair, 3.0, "two cells of a unit with the same two candidates"},
 		{XWing, 3.2, "fish of size 2: rows against columns of one grid"},
 		{HiddenPair, 3.4, "two digits confined to the same two cells of a full unit"},
