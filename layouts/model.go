@@ -99,20 +99,10 @@ func (m *Model) Full(u int) bool { return len(m.Units[u].Cells) == m.N }
 // unit's order.
 func (m *Model) Innies() []Rule {
 	n := m.N
-	cage := m.cageOf()
-	inUnit := make([]bool, len(m.Cells))
-	var out []Rule
-	for u := range m.Units {
-		if !m.Full(u) {
-			continue
-		}
-		cells := m.Units[u].Cells
-		for _, c := range cells {
-			inUnit[c] = true
-		}
+	return m.unitCages(func(u int, cage []int, inUnit []bool) (Rule, bool) {
 		sum, inner := n*(n+1)/2, 0
 		var rest []int
-		for _, c := range cells {
+		for _, c := range m.Units[u].Cells {
 			if cage[c] <= 0 {
 				rest = append(rest, c)
 				continue
@@ -130,14 +120,8 @@ func (m *Model) Innies() []Rule {
 				inner++
 			}
 		}
-		for _, c := range cells {
-			inUnit[c] = false
-		}
-		if inner > 0 && len(rest) > 0 {
-			out = append(out, Rule{Kind: "innies", Name: "innies of " + m.Units[u].Name, Cells: rest, Sum: sum})
-		}
-	}
-	return out
+		return Rule{Kind: "innies", Name: "innies of " + m.Units[u].Name, Cells: rest, Sum: sum}, inner > 0 && len(rest) > 0
+	})
 }
 
 // Outies are the cages that the full units imply from outside, as
@@ -148,23 +132,11 @@ func (m *Model) Innies() []Rule {
 // in the order of the units, their cells in the order of the cages.
 func (m *Model) Outies() []Rule {
 	n := m.N
-	cage := m.cageOf()
-	inUnit := make([]bool, len(m.Cells))
-	var out []Rule
-	for u := range m.Units {
-		if !m.Full(u) {
-			continue
-		}
-		cells := m.Units[u].Cells
-		for _, c := range cells {
-			inUnit[c] = true
-		}
+	return m.unitCages(func(u int, cage []int, inUnit []bool) (Rule, bool) {
 		var met []int // the cages' rules, each once
-		covered := true
-		for _, c := range cells {
+		for _, c := range m.Units[u].Cells {
 			if cage[c] <= 0 {
-				covered = false
-				break
+				return Rule{}, false // not covered
 			}
 			if !slices.Contains(met, cage[c]-1) {
 				met = append(met, cage[c]-1)
@@ -180,11 +152,31 @@ func (m *Model) Outies() []Rule {
 				}
 			}
 		}
+		return Rule{Kind: "innies", Name: "outies of " + m.Units[u].Name, Cells: rest, Sum: sum}, len(rest) > 0 && m.peersAll(rest)
+	})
+}
+
+// unitCages is Innies and Outies: for each full unit u, in order, the
+// cage derive makes of it, if any, from each cell's killer cage (see
+// cageOf) with u's cells marked in inUnit.
+func (m *Model) unitCages(derive func(u int, cage []int, inUnit []bool) (Rule, bool)) []Rule {
+	cage := m.cageOf()
+	inUnit := make([]bool, len(m.Cells))
+	var out []Rule
+	for u := range m.Units {
+		if !m.Full(u) {
+			continue
+		}
+		cells := m.Units[u].Cells
+		for _, c := range cells {
+			inUnit[c] = true
+		}
+		r, ok := derive(u, cage, inUnit)
 		for _, c := range cells {
 			inUnit[c] = false
 		}
-		if covered && len(rest) > 0 && m.peersAll(rest) {
-			out = append(out, Rule{Kind: "innies", Name: "outies of " + m.Units[u].Name, Cells: rest, Sum: sum})
+		if ok {
+			out = append(out, r)
 		}
 	}
 	return out
