@@ -44,15 +44,10 @@ func (c *convertCmd) Run(e *env) error {
 				return writeSVG(pics, r.where(), r.puzzle, nil)
 			}
 			n := texts.next(w, &c.toFlags, r.puzzle)
-			switch {
-			case stop != "":
-				stoppedText(w, r, stop)
-			case r.err != nil:
-				failed(e, w, r, errorText(r))
-			default:
-				return writeWhole(e, w, r, &buf, func(b *bytes.Buffer) error { return layouts.WritePuzzle(b, c.textFormatAt(r.puzzle, n)) })
+			if unanswered(e, w, r, stop) {
+				return nil
 			}
-			return nil
+			return writeWhole(e, w, r, &buf, func(b *bytes.Buffer) error { return layouts.WritePuzzle(b, c.textFormatAt(r.puzzle, n)) })
 		}, false)
 	if cerr := pics.close(); err == nil {
 		err = cerr

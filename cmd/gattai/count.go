@@ -41,15 +41,11 @@ func (c *countCmd) Run(e *env) error {
 					g = &r.out.Grid
 				}
 				return writeSVG(pics, r.where(), r.puzzle, g)
-			case stop != "":
-				stoppedText(w, r, stop)
-			case r.err != nil:
-				failed(e, w, r, errorText(r))
-			default:
-				w.WriteString(r.out.CountText())
-				return w.WriteByte('\n')
+			case unanswered(e, w, r, stop):
+				return nil
 			}
-			return nil
+			w.WriteString(r.out.CountText())
+			return w.WriteByte('\n')
 		}, false)
 	if cerr := pics.close(); err == nil {
 		err = cerr

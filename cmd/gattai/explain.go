@@ -39,11 +39,10 @@ func (c *explainCmd) Run(e *env) error {
 				}
 				return report.Write(w, rec)
 			}
+			if unanswered(e, w, r, stop) {
+				return nil
+			}
 			switch {
-			case stop != "":
-				stoppedText(w, r, stop)
-			case r.err != nil:
-				failed(e, w, r, errorText(r))
 			case r.out.expl.Solvable && len(r.out.expl.Ambiguous) == 0:
 				fmt.Fprintf(w, "%s: has a solution; nothing to explain\n", r.where())
 			default:

@@ -152,6 +152,21 @@ func jsonRecord(r *record, stop string, solution bool) report.Record {
 	return rec
 }
 
+// unanswered writes the text record of a puzzle with no answer to
+// print, a stop having cut it short or its reading or solving having
+// failed, and reports whether r was one.
+func unanswered(e *env, w *bufio.Writer, r *record, stop string) bool {
+	switch {
+	case stop != "":
+		stoppedText(w, r, stop)
+	case r.err != nil:
+		failed(e, w, r, errorText(r))
+	default:
+		return false
+	}
+	return true
+}
+
 // stoppedText is a stopped record's comment, as text output prints it.
 func stoppedText(w *bufio.Writer, r *record, stop string) {
 	fmt.Fprintf(w, "# %s: %s\n", r.where(), stop)

@@ -131,11 +131,10 @@ func (c *logicFlags) run(e *env, apply func(context.Context, *layouts.Puzzle, *o
 				}
 				return report.Write(w, rec)
 			}
+			if unanswered(e, w, r, stop) {
+				return nil
+			}
 			switch {
-			case stop != "":
-				stoppedText(w, r, stop)
-			case r.err != nil:
-				failed(e, w, r, errorText(r))
 			case r.out.Count == 0:
 				failed(e, w, r, r.where()+": no solution (gattai explain says why)")
 			case r.out.Count > 1:

@@ -51,11 +51,10 @@ func (c *solveCmd) Run(e *env) error {
 				return writeSVG(pics, r.where(), r.puzzle, &r.out.Grid)
 			}
 			n := texts.next(w, &c.toFlags, r.puzzle)
+			if unanswered(e, w, r, stop) {
+				return nil
+			}
 			switch {
-			case stop != "":
-				stoppedText(w, r, stop)
-			case r.err != nil:
-				failed(e, w, r, errorText(r))
 			case r.out.Count == 0 && c.Explain:
 				failed(e, w, r, r.where()+": no solution")
 				writeExplanation(w, r.where(), r.puzzle, r.out.expl)
